@@ -1,0 +1,140 @@
+"""attndrills — the command line (DESIGN.md, "Command line").
+
+Bad input ends with exit code 2 and one `error:` line; nothing else.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Sequence
+
+from . import __version__, kinds
+from .errors import UserError
+from .pipeline import given_problem, sample_problem, solve_problem
+from .seeding import fresh_seed, parse_seed, parse_variant
+
+EXIT_USAGE = 2
+EXIT_INTERNAL = 70
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2 — never argparse's usage dump
+        raise UserError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="attndrills", description="Exercises and worked solutions on attention "
+                "(score → softmax → blend).")
+    p.add_argument("--version", action="version", version=f"attndrills {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    k = sub.add_parser("kinds", help="list every problem kind")
+    k.add_argument("--json", action="store_true", help="machine-readable list")
+
+    q = sub.add_parser("problem", help="one problem and its worked solution to stdout")
+    q.add_argument("kind", metavar="KIND", help="A…I, 1.1…5.3, a slug, or a variant code such as A-7KQ2M9XD4R")
+    q.add_argument("--seed", help="whole number; without it a fresh seed is drawn and printed")
+    q.add_argument("--scores", help="comma-separated scores, e.g. 0.3,2.1,0.5 (or -2,1,0)")
+    q.add_argument("--input", help="the inputs as a JSON object, e.g. '{\"scores\": [\"0.3\", \"2.1\"]}'")
+    q.add_argument("--format", choices=("md", "json"), default="md")
+    q.add_argument("--digits", type=int, default=4, help="decimal places shown (default 4)")
+    return p
+
+
+def _join_negative_values(argv: list[str]) -> list[str]:
+    """`--scores -2,1,0`: a value list starting with a minus sign is a value, not an option."""
+    out = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg in ("--scores", "--seed", "--digits") and i + 1 < len(argv) and argv[i + 1].startswith("-") \
+                and len(argv[i + 1]) > 1 and (argv[i + 1][1].isdigit() or argv[i + 1][1] == "."):
+            out.append(f"{arg}={argv[i + 1]}")
+            i += 2
+            continue
+        out.append(arg)
+        i += 1
+    return out
+
+
+def cmd_kinds(args) -> int:
+    rows = [{"id": k.id, "slug": k.slug, "title": k.title, "level": k.level, "source": k.source,
+             "summary": k.summary} for k in kinds.all_kinds()]
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        return 0
+    width = max(len(r["slug"]) for r in rows)
+    for r in rows:
+        print(f"{r['id']:<4} {r['slug']:<{width}}  {r['title']}  [{r['source']}]")
+    return 0
+
+
+def cmd_problem(args) -> int:
+    kind_name = args.kind
+    seed = None
+    decoded = parse_variant(args.kind)
+    if decoded and decoded[0].upper() in {k.id.upper() for k in kinds.all_kinds()}:
+        kind_name, seed = decoded
+    if args.seed is not None:
+        seed = parse_seed(args.seed)
+    inputs = None
+    if args.input is not None:
+        try:
+            inputs = json.loads(args.input)
+        except json.JSONDecodeError as exc:
+            raise UserError(f"--input: not valid JSON ({exc.msg} at position {exc.pos})") from None
+        if not isinstance(inputs, dict):
+            raise UserError("--input: expected a JSON object such as {\"scores\": [\"0.3\", \"2.1\"]}")
+    if args.scores is not None:
+        inputs = dict(inputs or {})
+        inputs["scores"] = args.scores.split(",")
+    if inputs is not None:
+        if seed is not None:
+            raise UserError("--seed draws the inputs; give either --seed or --scores/--input, not both")
+        problem, warning = given_problem(kind_name, inputs)
+        if warning:
+            print(f"warning: these inputs do not show cell {problem.kind}'s property: {warning}", file=sys.stderr)
+    else:
+        if seed is None:
+            seed = fresh_seed()
+            chosen = True
+        else:
+            chosen = False
+        problem = sample_problem(kind_name, seed)
+        warning = None
+        if chosen:
+            print(f"seed: {seed} (variant {problem.variant}; rerun with --seed {seed})", file=sys.stderr)
+    solution = solve_problem(problem, args.digits, warning)
+    if args.format == "json":
+        from .render.json import render_problem
+    else:
+        from .render.markdown import render_problem
+    sys.stdout.write(render_problem(solution))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = _join_negative_values(list(sys.argv[1:] if argv is None else argv))
+    try:
+        args = _parser().parse_args(argv)
+        if args.command is None:
+            raise UserError("no command given; try `attndrills kinds` or `attndrills problem A`")
+        return {"kinds": cmd_kinds, "problem": cmd_problem}[args.command](args)
+    except UserError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug: one line, unless asked for the traceback
+        if os.environ.get("ATTNDRILLS_DEBUG"):
+            raise
+        print(f"error: internal error ({type(exc).__name__}: {exc}); please report it "
+              "(ATTNDRILLS_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,141 @@
+"""Parsing and validation of what users type: numbers, score lists, states, words.
+
+Decimals are exact: "0.3" is 3/10, never the binary float 0.29999...
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+from .errors import UserError
+
+MAX_ABS = Fraction(10) ** 6  # scores and states larger than this are refused
+MAX_TX = 12  # input positions one worked solution can show legibly
+MAX_TY = 8  # decoder steps (rows) one worked solution can show legibly
+MAX_DIGITS_TYPED = 30  # characters in one typed number
+
+_DECIMAL = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?$")
+_RATIO = re.compile(r"^[+-]?\d+/\d+$")
+
+
+def parse_number(raw: Any, what: str) -> Fraction:
+    """An exact rational from a decimal string, a ratio "p/q" or an int.
+
+    Floats are accepted only from JSON and read through their shortest repr
+    (0.3 → 3/10); NaN, infinities and magnitudes above 10^6 are refused.
+    """
+    if isinstance(raw, bool):
+        raise UserError(f"{what}: expected a number, got {raw!r}")
+    if isinstance(raw, int):
+        text = str(raw)
+    elif isinstance(raw, float):
+        text = repr(raw)
+    elif isinstance(raw, str):
+        text = raw.strip()
+    else:
+        raise UserError(f"{what}: expected a number, got {type(raw).__name__}")
+    if text == "":
+        raise UserError(f"{what}: an empty value; write a number such as 0.5")
+    low = text.lower().lstrip("+-")
+    if low in ("nan", "inf", "infinity"):
+        raise UserError(f"{what}: {text!r} is not a finite number; use a decimal such as 1.5")
+    if len(text) > MAX_DIGITS_TYPED:
+        raise UserError(f"{what}: {text[:20]}... is longer than {MAX_DIGITS_TYPED} characters")
+    if _DECIMAL.match(text):
+        value = Fraction(text)
+    elif _RATIO.match(text):
+        num, den = text.split("/")
+        if int(den) == 0:
+            raise UserError(f"{what}: {text!r} divides by zero")
+        value = Fraction(int(num), int(den))
+    else:
+        raise UserError(f"{what}: {text!r} is not a number; write a decimal such as 0.3 or a ratio such as 1/3")
+    if abs(value) > MAX_ABS:
+        raise UserError(f"{what}: {text} is larger than 10^6 in size; scores that large are not supported")
+    return value
+
+
+def number_text(f: Fraction) -> str:
+    """The canonical text of an exact input: a terminating decimal or p/q."""
+    if f.denominator == 1:
+        return str(f.numerator)
+    d = f.denominator
+    twos = fives = 0
+    while d % 2 == 0:
+        d //= 2
+        twos += 1
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    if d != 1:
+        return f"{f.numerator}/{f.denominator}"
+    places = max(twos, fives)
+    q = f * 10**places
+    sign = "-" if q < 0 else ""
+    whole, frac = divmod(abs(q.numerator), 10**places)
+    return f"{sign}{whole}.{frac:0{places}d}"
+
+
+def parse_scores(raw: Any, what: str = "scores", *, max_len: int = MAX_TX) -> list[Fraction]:
+    if isinstance(raw, str):
+        raw = raw.split(",")
+    if not isinstance(raw, list):
+        raise UserError(f"{what}: expected a list of numbers")
+    if not raw:
+        raise UserError(f"{what}: the list is empty; give at least one number")
+    if len(raw) > max_len:
+        raise UserError(f"{what}: {len(raw)} values, but at most {max_len} are supported")
+    return [parse_number(v, f"{what}[{i + 1}]") for i, v in enumerate(raw)]
+
+
+def parse_states(raw: Any, n: int, what: str = "states") -> list[list[Fraction]]:
+    if not isinstance(raw, list) or not raw:
+        raise UserError(f"{what}: expected a list of vectors, one per input position")
+    if len(raw) != n:
+        raise UserError(f"{what}: {len(raw)} vectors given, but there are {n} input positions")
+    out = []
+    dim = None
+    for i, vec in enumerate(raw):
+        if not isinstance(vec, list) or not vec:
+            raise UserError(f"{what}[{i + 1}]: expected a non-empty list of numbers")
+        if dim is None:
+            dim = len(vec)
+        if len(vec) != dim:
+            raise UserError(f"{what}[{i + 1}]: has {len(vec)} components, the first has {dim}")
+        if dim > 4:
+            raise UserError(f"{what}: vectors of at most 4 components are supported")
+        out.append([parse_number(v, f"{what}[{i + 1}][{j + 1}]") for j, v in enumerate(vec)])
+    return out
+
+
+def parse_words(raw: Any, what: str, *, max_len: int) -> list[str]:
+    if isinstance(raw, str):
+        raw = raw.split()
+    if not isinstance(raw, list) or not raw:
+        raise UserError(f"{what}: expected a non-empty list of words")
+    if len(raw) > max_len:
+        raise UserError(f"{what}: {len(raw)} words, but at most {max_len} are supported")
+    words = []
+    for i, w in enumerate(raw):
+        if not isinstance(w, str) or not w.strip():
+            raise UserError(f"{what}[{i + 1}]: expected a non-empty word")
+        if len(w) > 40:
+            raise UserError(f"{what}[{i + 1}]: words are limited to 40 characters")
+        words.append(w.strip())
+    return words
+
+
+def check_keys(inputs: dict[str, Any], allowed: set[str], kind: str) -> None:
+    unknown = sorted(set(inputs) - allowed)
+    if unknown:
+        raise UserError(
+            f"kind {kind} does not take input {unknown[0]!r}; it takes: {', '.join(sorted(allowed))}"
+        )
+
+
+def require(inputs: dict[str, Any], key: str, kind: str) -> Any:
+    if key not in inputs:
+        raise UserError(f"kind {kind} needs the input {key!r}")
+    return inputs[key]

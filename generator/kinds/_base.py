@@ -1,0 +1,131 @@
+"""The small interface every problem kind shares, and the per-solve helper."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from ..errors import ProblemRejected
+from ..inputs import number_text
+from ..maths import exact as X
+from ..maths.crosscheck import agree
+from ..maths.exact import Ex
+from ..mathlines import Frac, Num, Sym
+from ..model import Answer, Check, Problem, Prose, Solution
+
+MAX_DRAWS = 200  # bounded rejection sampling for a cell's property
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One problem kind: how to draw inputs, check them, and solve them.
+
+    sample(rng, params) -> inputs     JSON data drawn from a numpy Generator
+    normalise(inputs) -> inputs       validated, canonical form of given inputs
+    property(inputs) -> str | None    why the inputs miss the cell's property
+    solve(problem, digits) -> Solution
+    """
+
+    id: str
+    slug: str
+    title: str
+    source: str
+    sample: Callable[[np.random.Generator, dict[str, Any]], dict[str, Any]]
+    normalise: Callable[[dict[str, Any]], dict[str, Any]]
+    solve: Callable[[Problem, int], Solution]
+    property: Callable[[dict[str, Any]], str | None] = lambda inputs: None
+    scenarios: dict[str, dict[str, Any]] = field(default_factory=dict)
+    level: int | None = None
+    summary: str = ""
+
+    def draw(self, rng: np.random.Generator, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Draw inputs that satisfy the cell's property (bounded retry)."""
+        params = {**self.scenarios.get("default", {}), **(params or {})}
+        for _ in range(MAX_DRAWS):
+            inputs = self.normalise(self.sample(rng, params))
+            if self.property(inputs) is None:
+                return inputs
+        raise ProblemRejected(
+            f"kind {self.id}: no draw met the cell's property in {MAX_DRAWS} tries; "
+            "relax the scenario parameters"
+        )
+
+
+class Work:
+    """Per-solve helper: rounds exact values for display, builds answers whose
+    exact and numeric values are cross-checked, and records the checks run."""
+
+    def __init__(self, digits: int):
+        self.digits = digits
+        self.answers: list[Answer] = []
+        self.checks: list[Check] = []
+
+    def n(self, x: Ex) -> Num:
+        return X.shown(x, self.digits)
+
+    def numeric(self, name: str, label: str, exact: Ex, numeric: float) -> Ex:
+        agree(name, float(exact), float(numeric))
+        shown = self.n(exact)
+        self.answers.append(
+            Answer(name, "numeric", label, float(exact), shown.text, exact,
+                   X.tolerance(shown, self.digits))
+        )
+        return exact
+
+    def vector(self, name: str, label: str, exact: Sequence, numeric, *, whole: bool = False) -> None:
+        """A vector answer, or a list of rows (several decoder steps).
+        `whole` marks counts and positions, shown as integers with tolerance 0."""
+        numeric = np.asarray(numeric, dtype=np.float64)
+
+        def walk(ex, nu, path):
+            if isinstance(ex, (list, tuple)):
+                parts = [walk(e, v, f"{path}[{i + 1}]") for i, (e, v) in enumerate(zip(ex, nu))]
+                return tuple(list(p) for p in zip(*parts)) if parts else ([], [], [])
+            agree(path, float(ex), float(nu))
+            if whole:
+                return float(ex), str(int(ex.rat)), 0.0
+            shown = self.n(ex)
+            return float(ex), shown.text, X.tolerance(shown, self.digits)
+
+        value, display, tol = walk(list(exact), numeric, name)
+        self.answers.append(Answer(name, "vector", label, value, display, list(exact), tol))
+
+    def check(self, name: str, passed: bool, line: Prose) -> None:
+        if not passed:
+            raise ProblemRejected(f"check {name!r} failed on this problem")
+        self.checks.append(Check(name, True, line))
+
+
+def input_node(f) -> Num | Frac:
+    """An exact input as typed: a terminating decimal, or p/q as a fraction."""
+    text = number_text(f)
+    if "/" in text:
+        p, q = text.split("/")
+        return Frac(Num(p), Num(q))
+    return Num(text)
+
+
+def alpha(t: str | None, i: int) -> Sym:
+    return Sym("alpha", f"{t}{i}" if t else str(i))
+
+
+def shown_sum(nums: Sequence[Num]) -> Decimal:
+    """The exact sum of the displayed strings (for the honest Verify line)."""
+    total = Decimal(0)
+    for n in nums:
+        d = Decimal(n.mant)
+        if n.exp10 is not None:
+            d = d.scaleb(n.exp10)
+        total += d
+    return total
+
+
+def draw_decimal(rng: np.random.Generator, lo: float, hi: float, places: int = 1) -> str:
+    """A decimal string drawn uniformly on a grid of 10^-places in [lo, hi]."""
+    scale = 10**places
+    k = int(rng.integers(round(lo * scale), round(hi * scale) + 1))
+    return number_text(Fraction(k, scale))

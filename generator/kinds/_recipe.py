@@ -1,0 +1,289 @@
+"""The three-line recipe (score → softmax → blend) as reusable exact
+computations, worked steps and Verify checks.  Kinds compose these and add
+the prose that makes their cell's point."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+import numpy as np
+
+from ..maths import exact as X
+from ..maths import numeric as NP
+from ..maths.exact import Ex
+from ..mathlines import Add, Call, Chain, Frac, Mul, Neg, Num, Paren, Seq, Sym, Tup, Vec, eq  # noqa: F401
+from ..model import Step, prose
+from ..inputs import number_text
+from ._base import Work, alpha, input_node, shown_sum
+
+# Above this size exp() would overflow a float and swamp the page with
+# digits, so the worked solution subtracts the largest score first.
+SHIFT_ABOVE = 20
+
+
+@dataclass(frozen=True)
+class Softmax:
+    scores: tuple[Fraction, ...]
+    shift: Fraction  # subtracted from every score before exponentiating
+    exps: tuple[Ex, ...]
+    Z: Ex
+    weights: tuple[Ex, ...]
+    log_weights: tuple[Ex, ...]
+    numeric: np.ndarray
+
+
+def softmax(scores: Sequence[Fraction], scale: Fraction = Fraction(1)) -> Softmax:
+    """Exact and numeric softmax of scale × scores."""
+    s = [scale * x for x in scores]
+    shift = max(s) if max(abs(x) for x in s) > SHIFT_ABOVE else Fraction(0)
+    exps = tuple(X.exp(Ex.of(x - shift)) for x in s)
+    Z = X.total(exps)
+    if all(x == s[0] for x in s):
+        # equal scores: every weight is exactly 1/Tx (symmetry), kept rational
+        weights = tuple(Ex.of(Fraction(1, len(s))) for _ in s)
+    else:
+        weights = tuple(e / Z for e in exps)
+    lnZ = X.log(Z)
+    logs = tuple(Ex.of(x - shift) - lnZ for x in s)
+    return Softmax(tuple(s), shift, exps, Z, weights, logs, NP.softmax([float(x) for x in s]))
+
+
+def entropy(weights: Sequence[Ex], log_weights: Sequence[Ex] | None = None) -> Ex:
+    """H = −Σ α ln α (0 · ln 0 = 0)."""
+    terms = []
+    for i, a in enumerate(weights):
+        if a.rat == 0:
+            continue
+        ln = log_weights[i] if log_weights is not None else X.log(a)
+        terms.append(a * ln)
+    return -X.total(terms)
+
+
+def context(weights: Sequence[Ex], states: Sequence[Sequence[Fraction]]) -> list[Ex]:
+    dim = len(states[0])
+    return [X.total(a * Ex.of(h[k]) for a, h in zip(weights, states)) for k in range(dim)]
+
+
+def where(labels: Sequence[str] | None, i: int) -> str:
+    """How prose names input position i (0-based)."""
+    if labels:
+        return f"“{labels[i]}” (position {i + 1})"
+    return f"position {i + 1}"
+
+
+def pct(x: Ex, places: int = 1) -> str:
+    return X.shown(x * 100, places).text + "%"
+
+
+# -- steps ------------------------------------------------------------------
+
+WHY_EXP = prose(
+    "Softmax needs positive quantities before it can form fractions; exp delivers "
+    "that and blows up the gaps so the biggest score dominates."
+)
+WHY_SUM = prose(
+    "Dividing by this total is exactly what forces the weights to sum to 1 — it is "
+    "the “share of the whole” step."
+)
+WHY_DIV = prose("These are the fractions of focus: each box’s share of the total.")
+
+
+def step_shift(w: Work, sm: Softmax) -> Step | None:
+    if sm.shift == 0:
+        return None
+    m = input_node(sm.shift)
+    lines = tuple(
+        eq(Add((input_node(s), Neg(m))), input_node(s - sm.shift)) for s in sm.scores
+    )
+    return Step(
+        "subtract the largest score",
+        (prose("The largest score is ", m, "; subtract it from every score."),),
+        (Seq(lines),),
+        prose(
+            "exp of scores this large (or this negative) overflows a calculator. Adding "
+            "the same constant to every score does not change the weights (shift "
+            "invariance), so we work with the shifted scores, whose largest is 0."
+        ),
+    )
+
+
+def steps_softmax(
+    w: Work,
+    sm: Softmax,
+    t: str | None,
+    *,
+    why_exp: tuple = WHY_EXP,
+    why_sum: tuple = WHY_SUM,
+    why_div: tuple = WHY_DIV,
+    title_exp: str = "exponentiate every score",
+) -> list[Step]:
+    """exponentiate → denominator → divide (after a shift step when needed)."""
+    steps = []
+    shift = step_shift(w, sm)
+    if shift:
+        steps.append(shift)
+    exp_nums = [w.n(e) for e in sm.exps]
+    shifted = [s - sm.shift for s in sm.scores]
+    steps.append(Step(
+        title_exp, (),
+        (Seq(tuple(eq(Call("exp", input_node(s)), n) for s, n in zip(shifted, exp_nums))),),
+        why_exp,
+    ))
+    z = w.n(sm.Z)
+    steps.append(Step(
+        "add them for the denominator", (),
+        (eq(Sym("Z"), Add(tuple(exp_nums)), z) if len(exp_nums) > 1 else eq(Sym("Z"), z),),
+        why_sum,
+    ))
+    steps.append(Step(
+        "divide", (),
+        (Seq(tuple(
+            eq(alpha(t, i + 1), Frac(n, z), w.n(a))
+            for i, (n, a) in enumerate(zip(exp_nums, sm.weights))
+        )),),
+        why_div,
+    ))
+    return steps
+
+
+def step_entropy(w: Work, weights: Sequence[Ex], log_weights: Sequence[Ex] | None,
+                 t: str | None, why: tuple) -> tuple[Step, Ex]:
+    H = entropy(weights, log_weights)
+    nz = [(i, a) for i, a in enumerate(weights) if a.rat != 0]
+    lns = [log_weights[i] if log_weights is not None else X.log(a) for i, a in nz]
+    wn = [w.n(a) for _, a in nz]
+    definition = eq(Sym("H"), Neg(Paren(Add(tuple(
+        Mul((n, Call("ln", n)), "juxt") for n in wn)))))
+    terms = Seq(tuple(
+        eq(Mul((n, Paren(w.n(ln)))), w.n(a * ln)) for n, ln, (_, a) in zip(wn, lns, nz)
+    ))
+    total = Chain(Sym("H"), (("=", Add(tuple(w.n(-(a * ln)) for ln, (_, a) in zip(lns, nz)))),
+                             ("=", w.n(H))))
+    body = ()
+    if len(nz) < len(weights):
+        body = (prose("Positions with weight 0 contribute nothing (0 · ln 0 is taken as 0)."),)
+    step = Step("compute the entropy", body, (definition, terms, total), why,
+                (prose("so ", eq(Sym("H"), w.n(H)), " nats."),))
+    return step, H
+
+
+def step_context(w: Work, weights: Sequence[Ex], states, t: str | None, why: tuple
+                 ) -> tuple[Step, list[Ex]]:
+    c = context(weights, states)
+    wn = [w.n(a) for a in weights]
+    vec = lambda h: Vec(tuple(input_node(v) for v in h))
+    csym = Sym("c", t or "t")
+    blend = eq(csym, Add(tuple(Mul((n, vec(h)), "juxt") for n, h in zip(wn, states))))
+    coords = []
+    for k in range(len(states[0])):
+        prods = [a * Ex.of(h[k]) for a, h in zip(weights, states)]
+        coords.append(eq(
+            Sym("c", f"{t or 't'},{k + 1}"),
+            Add(tuple(Mul((n, Paren(input_node(h[k]))), "juxt") for n, h in zip(wn, states))),
+            Add(tuple(w.n(p) for p in prods)),
+            w.n(c[k]),
+        ))
+    result = eq(csym, Vec(tuple(w.n(x) for x in c)))
+    step = Step("blend the states into the context", (), (blend, *coords, result), why)
+    return step, c
+
+
+# -- checks (their lines are the Verify section) ------------------------------
+
+def encloses(x: Ex, value: Fraction) -> bool:
+    lo, hi = x.bounds()
+    return lo <= value <= hi and hi - lo < Fraction(1, 10**20)
+
+
+def verify_sum(w: Work, weights: Sequence[Ex], name: str = "weights sum to one") -> None:
+    nums = [w.n(a) for a in weights]
+    s = shown_sum(nums)
+    lhs = Add(tuple(nums)) if len(nums) > 1 else nums[0]
+    if s == 1:
+        line = Chain(lhs, (("=", Num(f"{1:.{w.digits}f}")),))
+        tail = " ✓ (sums to one, as any probability distribution must)."
+    else:
+        rest = (("=", Num(str(s))),) if -s.as_tuple().exponent <= w.digits else ()
+        line = Chain(lhs, rest + (("≈", Num("1")),))
+        tail = " ✓ — the rounded weights miss 1 only by rounding; the exact weights sum to 1."
+    w.check(name, encloses(X.total(weights), Fraction(1)), prose(line, tail))
+
+
+def verify_range(w: Work, weights: Sequence[Ex]) -> None:
+    ok = all(X.sign(a) >= 0 and X.sign(Ex.of(1) - a) >= 0 for a in weights)
+    w.check("weights in [0, 1]", ok, prose("Every weight lies in [0, 1] ✓."))
+
+
+def verify_entropy(w: Work, H: Ex, n: int) -> Ex:
+    lnT = X.log(Ex.of(n))
+    ok = X.sign(H) >= 0 and (n == 1 or X.sign(lnT - H) >= 0)
+    w.check("0 ≤ H ≤ ln Tx", ok, prose(
+        Chain(Num("0"), (("≤", Sym("H")), ("=", w.n(H)), ("≤", Call("ln", Num(str(n)))),
+                         ("=", w.n(lnT)))),
+        " ✓ — entropy is never negative and never above its uniform maximum ln ",
+        Sym("T", "x"), ".",
+    ))
+    return lnT
+
+
+def verify_hull(w: Work, c: Sequence[Ex], states, t: str | None = None) -> None:
+    parts = []
+    ok = True
+    for k, ck in enumerate(c):
+        lo = min(h[k] for h in states)
+        hi = max(h[k] for h in states)
+        ok = ok and X.sign(ck - Ex.of(lo)) >= 0 and X.sign(Ex.of(hi) - ck) >= 0
+        parts.append(Chain(Sym("c", f"{t or 't'},{k + 1}"), (("=", w.n(ck)), ("∈", Vec((input_node(lo), input_node(hi)))))))
+    w.check("context inside the hull", ok, prose(
+        "Each coordinate of the context lies within the min–max of that coordinate "
+        "across the states: ", Seq(tuple(parts)),
+        " ✓, as any convex combination must.",
+    ))
+
+
+def answer_softmax(w: Work, sm: Softmax, prefix: str = "", what: str = "") -> None:
+    """Report exponentials, denominator and weights of one softmax."""
+    shifted = np.array([float(s - sm.shift) for s in sm.scores])
+    w.vector(f"{prefix}exponentials", f"exp of each score{what}", list(sm.exps), np.exp(shifted))
+    w.numeric(f"{prefix}denominator", f"Z, the sum of the exponentials{what}", sm.Z,
+              float(np.exp(shifted).sum()))
+    w.vector(f"{prefix}weights", f"attention weights{what}", list(sm.weights), sm.numeric)
+
+
+def scores_line(scores: Sequence[Fraction], t: str | None, sym: str = "e") -> Seq:
+    return Seq(tuple(eq(Sym(sym, f"{t}{i + 1}" if t else str(i + 1)), input_node(s))
+                     for i, s in enumerate(scores)))
+
+
+def winner(sm: Softmax) -> int:
+    return int(np.argmax(sm.numeric))
+
+
+def forecast_thresholds(x: float) -> tuple[str, str]:
+    """Two round thresholds just below a weight, for the Forecast's guess."""
+    hi = max(0.1, np.floor(x * 10) / 10)
+    return f"{hi - 0.1:.1f}", f"{hi:.1f}"
+
+
+def states_input(raw, n: int):
+    from ..inputs import parse_states
+
+    return [[number_text(v) for v in h] for h in parse_states(raw, n)]
+
+
+def scores_input(raw):
+    from ..inputs import parse_scores
+
+    return [number_text(v) for v in parse_scores(raw)]
+
+
+def fr(values) -> list[Fraction]:
+    """Canonical input strings back to exact rationals."""
+    return [Fraction(v) for v in values]
+
+
+def states_line(states) -> Seq:
+    return Seq(tuple(eq(Sym("h", str(i + 1)), Vec(tuple(input_node(v) for v in h)))
+                     for i, h in enumerate(states)))

@@ -1,0 +1,122 @@
+"""Cell A — one sharp peak (seeds/000, Example 1: the “am ↔ suis” case)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from ..errors import UserError
+from ..inputs import check_keys, parse_words, require
+from ..maths import exact as X
+from ..mathlines import Call, Num, Sym, eq
+from ..model import Problem, Solution, Step, prose
+from . import register
+from ._bank import PAIRS
+from ._base import Kind, Work, draw_decimal
+from . import _recipe as R
+
+ALLOWED = {"scores", "source", "target", "step"}
+
+
+def sample(rng: np.random.Generator, params: dict) -> dict:
+    pairs = [p for p in PAIRS if len(p["source"]) >= 3]
+    pair = pairs[int(rng.integers(len(pairs)))]
+    j = int(rng.integers(len(pair["target"])))
+    win = pair["align"][j]
+    tx = len(pair["source"])
+    others = [draw_decimal(rng, -0.5, 1.0) for _ in range(tx)]
+    top = max(Fraction(o) for i, o in enumerate(others) if i != win)
+    gap = Fraction(draw_decimal(rng, params["gap_min"], params["gap_max"]))
+    others[win] = R.number_text(top + gap)
+    return {"scores": others, "source": pair["source"], "target": pair["target"], "step": j + 1}
+
+
+def normalise(inputs: dict) -> dict:
+    check_keys(inputs, ALLOWED, "A")
+    out = {"scores": R.scores_input(require(inputs, "scores", "A"))}
+    tx = len(out["scores"])
+    if "source" in inputs:
+        out["source"] = parse_words(inputs["source"], "source", max_len=12)
+        if len(out["source"]) != tx:
+            raise _mismatch("source", len(out["source"]), tx)
+    if "target" in inputs:
+        out["target"] = parse_words(inputs["target"], "target", max_len=12)
+        step = inputs.get("step", 1)
+        if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= len(out["target"]):
+            raise UserError(f"step: expected a whole number from 1 to {len(out['target'])}")
+        out["step"] = step
+    return out
+
+
+def _mismatch(what, got, tx):
+    return UserError(f"{what}: {got} words given, but there are {tx} scores")
+
+
+def prop(inputs: dict, threshold: float = 0.6) -> str | None:
+    s = R.fr(inputs["scores"])
+    if len(s) < 2:
+        return "a sharp peak needs at least two scores"
+    top = sorted(s, reverse=True)
+    if top[0] == top[1]:
+        return "the largest score is tied, so no single weight wins"
+    w = R.softmax(s).numeric
+    if w.max() < threshold:
+        return f"the largest weight is {w.max():.3f}, below {threshold} — not a sharp peak"
+    return None
+
+
+def solve(problem: Problem, digits: int) -> Solution:
+    inp = problem.inputs
+    scores = R.fr(inp["scores"])
+    words = inp.get("source")
+    t = str(inp["step"]) if "target" in inp else "t"
+    emitted = inp["target"][inp["step"] - 1] if "target" in inp else None
+    w = Work(digits)
+    sm = R.softmax(scores)
+    k = R.winner(sm)
+    order = np.argsort(-sm.numeric, kind="stable")
+    second = int(order[1]) if len(scores) > 1 else k
+    lo, hi = R.forecast_thresholds(float(sm.numeric[k]))
+    who = R.where(words, k)
+
+    question = [prose(
+        f"The decoder is about to emit “{emitted}” (step t = {t}). " if emitted else "",
+        "Its alignment scores over the input positions" +
+        (" " + ", ".join(f"“{x}”" for x in words) if words else "") + " are ",
+        R.scores_line(scores, t), ". Compute every attention weight ",
+        Sym("alpha", f"{t}i"), ".")]
+    forecast = prose(f"{who[0].upper() + who[1:]} should win big — guess its weight before reading on. "
+                     f"Above {lo}? Above {hi}?")
+    steps = R.steps_softmax(w, sm, t)
+    R.answer_softmax(w, sm)
+    if len(scores) > 1 and k != second:
+        gap = sm.scores[k] - sm.scores[second]
+        ratio = X.exp(X.Ex.of(gap))
+        w.numeric("amplification", "ratio of the winning weight to the runner-up, exp(gap)",
+                  ratio, float(sm.numeric[k] / sm.numeric[second]))
+        last = steps[-1]
+        steps[-1] = Step(last.title, last.body, last.math, last.why, (prose(
+            "Notice the amplification: the raw scores differ by only ",
+            R.input_node(gap), f" between {who} and the runner-up {R.where(words, second)}, yet the "
+            "winning weight is ", w.n(ratio), " times the runner-up’s — exactly ",
+            eq(Call("exp", R.input_node(gap)), w.n(ratio)), "."),))
+    R.verify_sum(w, sm.weights)
+    R.verify_range(w, sm.weights)
+    w.check("one clear winner", True, prose(
+        f"{who[0].upper() + who[1:]} carries {R.pct(sm.weights[k])} of the focus" +
+        (f" — the word that “{emitted}” translates." if emitted and words else ".")))
+    recall = ((prose("Why does the top score win by far more than its raw lead?"),
+               prose("exp turns a score gap Δ into a weight ratio ", Call("exp", Sym("Delta")),
+                     ": a small lead becomes a large share of the focus (Cell A).")),)
+    return Solution(problem, "One sharp peak", tuple(question), forecast, tuple(steps),
+                    tuple(w.answers), tuple(w.checks), recall)
+
+
+KIND = register(Kind(
+    id="A", slug="sharp-peak", title="One sharp peak",
+    source="seeds/000 Example 1 (cell A)",
+    summary="one score clearly biggest; amplification exp(gap)",
+    sample=sample, normalise=normalise, solve=solve, property=prop,
+    scenarios={"default": {"gap_min": 1.2, "gap_max": 3.0}},
+))

@@ -1,0 +1,109 @@
+"""Cell B — all scores equal → uniform attention (seeds/000, Example 2)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..inputs import check_keys, require
+from ..maths import numeric as NP
+from ..mathlines import Call, Frac, Mul, Num, Paren, Add, Sym, Vec, eq
+from ..model import Problem, Solution, Step, prose
+from . import register
+from ._base import Kind, Work, draw_decimal
+from . import _recipe as R
+
+ALLOWED = {"scores", "states"}
+
+
+def sample(rng: np.random.Generator, params: dict) -> dict:
+    tx = int(rng.integers(params["tx_min"], params["tx_max"] + 1))
+    value = draw_decimal(rng, -2.0, 3.0)
+    states = [[str(int(v)) for v in rng.integers(-3, 5, size=2)] for _ in range(tx)]
+    return {"scores": [value] * tx, "states": states}
+
+
+def normalise(inputs: dict) -> dict:
+    check_keys(inputs, ALLOWED, "B")
+    out = {"scores": R.scores_input(require(inputs, "scores", "B"))}
+    if "states" in inputs:
+        out["states"] = R.states_input(inputs["states"], len(out["scores"]))
+    return out
+
+
+def prop(inputs: dict) -> str | None:
+    s = R.fr(inputs["scores"])
+    if len(set(s)) != 1:
+        return "the scores are not all equal"
+    if len(s) < 2:
+        return "with a single score there is nothing to spread the focus over (that is cell E)"
+    return None
+
+
+def solve(problem: Problem, digits: int) -> Solution:
+    inp = problem.inputs
+    scores = R.fr(inp["scores"])
+    states = [R.fr(h) for h in inp["states"]] if "states" in inp else None
+    tx = len(scores)
+    w = Work(digits)
+    sm = R.softmax(scores)
+    equal = len(set(scores)) == 1
+    question = [prose(f"An input of T_x = {tx} positions gets the scores ", R.scores_line(scores, "t"),
+                      ". Compute the attention weights" +
+                      (" and the context vector for the states " if states else "."),
+                      *((R.states_line(states), ".") if states else ()))]
+    forecast = prose("If the model can’t tell the boxes apart, what should it do? "
+                     "Guess the weight of each.")
+    steps = []
+    if equal:
+        e = w.n(sm.exps[0])
+        z = w.n(sm.Z)
+        a = w.n(sm.weights[0])
+        steps.append(Step("notice the scores are equal", (), (), prose(
+            "When the inputs to softmax are identical, symmetry forces identical outputs; "
+            "no arithmetic is needed yet, but let’s confirm.")))
+        steps.append(Step("exponentiate and divide", (
+            prose(f"Each exp({R.number_text(scores[0])}) is the same number, and there are {tx} of them."),),
+            (eq(Call("exp", R.input_node(sm.scores[0] - sm.shift)), e),
+             eq(Sym("Z"), Mul((Num(str(tx)), e), "times"), z),
+             eq(Sym("alpha", "ti"), Frac(e, z), a)),
+            prose("Confirms the symmetry: equal scores give the uniform distribution ",
+                  eq(Frac(Num("1"), Sym("T", "x")), Frac(Num("1"), Num(str(tx)))), ".")))
+    else:
+        steps.append(Step("notice the scores are not all equal", (), (), prose(
+            "Symmetry only forces equal weights when the scores are equal; here they differ, "
+            "so we run the full recipe.")))
+        steps += R.steps_softmax(w, sm, "t")
+    R.answer_softmax(w, sm)
+    if states:
+        step, c = R.step_context(w, sm.weights, states, "t", prose(
+            "With equal weights the context is the plain average of the states — "
+            "softmax does not invent focus out of nothing." if equal else
+            "The context is the weighted average of the states."))
+        if equal:
+            avg = eq(Sym("c", "t"), Mul((Frac(Num("1"), Num(str(tx))),
+                                         Paren(Add(tuple(Sym("h", str(i + 1)) for i in range(tx))))), "juxt"))
+            step = Step(step.title, (prose("Equal weights make the blend a plain average: ", avg, "."),),
+                        step.math, step.why)
+        steps.append(step)
+        w.vector("context", "context vector c_t", c, NP.context(sm.numeric, [[float(v) for v in h] for h in states]))
+    R.verify_sum(w, sm.weights)
+    if equal:
+        w.check("uniform", True, prose(
+            "Every weight equals ", eq(Frac(Num("1"), Num(str(tx))), w.n(sm.weights[0])),
+            ": this is the “no focus” degenerate case."))
+    if states:
+        R.verify_hull(w, c, states)
+    recall = ((prose("Equal scores give which attention distribution?"),
+               prose("The uniform one, ", eq(Sym("alpha", "i"), Frac(Num("1"), Sym("T", "x"))),
+                     "; the context is the plain average of the states (Cell B).")),)
+    return Solution(problem, "All scores equal", tuple(question), forecast, tuple(steps),
+                    tuple(w.answers), tuple(w.checks), recall)
+
+
+KIND = register(Kind(
+    id="B", slug="equal-scores", title="All scores equal",
+    source="seeds/000 Example 2 (cell B)",
+    summary="uniform weights 1/Tx; context = plain average",
+    sample=sample, normalise=normalise, solve=solve, property=prop,
+    scenarios={"default": {"tx_min": 2, "tx_max": 6}},
+))

@@ -1,0 +1,113 @@
+"""Cell C — negative scores present (seeds/000, Example 3)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from ..inputs import check_keys, require
+from ..maths.exact import Ex
+from ..mathlines import Add, Frac, Seq, SumOver, Sym, eq
+from ..model import Problem, Solution, Step, prose
+from . import register
+from ._base import Kind, Work, draw_decimal
+from . import _recipe as R
+
+ALLOWED = {"scores"}
+
+
+def sample(rng: np.random.Generator, params: dict) -> dict:
+    tx = int(rng.integers(3, 5))
+    scores = [draw_decimal(rng, -3.0, 3.0) for _ in range(tx)]
+    # at least one negative and one positive score, so the naive division breaks
+    scores[int(rng.integers(tx))] = draw_decimal(rng, -3.0, -0.5)
+    return {"scores": scores}
+
+
+def normalise(inputs: dict) -> dict:
+    check_keys(inputs, ALLOWED, "C")
+    return {"scores": R.scores_input(require(inputs, "scores", "C"))}
+
+
+def prop(inputs: dict) -> str | None:
+    s = R.fr(inputs["scores"])
+    if not any(x < 0 for x in s):
+        return "no score is negative"
+    if not any(x > 0 for x in s):
+        return "no score is positive, so the naive division does not visibly break"
+    if len(set(s)) == 1:
+        return "all scores are equal"
+    return None
+
+
+def naive_failure(scores: list[Fraction], t: str):
+    """The naive weights e_i / Σe, the lines that compute them, and how they fail."""
+    total = sum(scores)
+    sum_line = eq(SumOver("j", Sym("e", f"{t}j")), Add(tuple(R.input_node(s) for s in scores)),
+                  R.input_node(total))
+    if total == 0:
+        return None, (sum_line,), prose(
+            "The scores sum to zero, so every naive “weight” is a division by zero.")
+    naive = [s / total for s in scores]
+    lines = (sum_line, Seq(tuple(
+        eq(Sym("alpha", f"{t}{i + 1}"), Frac(R.input_node(s), R.input_node(total)), R.input_node(a))
+        for i, (s, a) in enumerate(zip(scores, naive)))))
+    bad = [i for i, a in enumerate(naive) if a < 0 or a > 1]
+    if bad:
+        i = bad[0]
+        what = ("a negative “weight” — negative focus is meaningless" if naive[i] < 0
+                else f"a “weight” of {R.pct(Ex.of(naive[i]), 0)} focus — impossible")
+        after = prose(f"Position {i + 1} gets ", R.input_node(naive[i]), f": {what}." +
+                      (" The denominator is negative, so every sign flips." if total < 0 else ""))
+    else:
+        k = int(np.argmax([float(a) for a in naive]))
+        after = prose(f"These happen to lie in [0, 1], but the biggest share goes to position {k + 1}, "
+                      "whose score is not the largest — the ranking is upside down.")
+    return naive, lines, after
+
+
+def solve(problem: Problem, digits: int) -> Solution:
+    scores = R.fr(problem.inputs["scores"])
+    w = Work(digits)
+    sm = R.softmax(scores)
+    k = R.winner(sm)
+    question = [prose("The alignment scores at one decoder step are ", R.scores_line(scores, "t"),
+                      ". Some are negative. Compute the attention weights — and say why you cannot "
+                      "simply divide each score by their sum.")]
+    total = sum(scores)
+    forecast = prose("The naive division uses ", eq(SumOver("j", Sym("e", "tj")), R.input_node(total)),
+                     " — a negative denominator" if total < 0 else " — zero" if total == 0 else "",
+                     f". Predict what goes wrong, then predict the real winner (position {k + 1}).")
+    naive, lines, failure = naive_failure(scores, "t")
+    steps = [Step("show why naive division fails",
+                  (prose("The naive recipe divides each score by their sum:"),), lines, prose(
+        "This is exactly the failure softmax was built to avoid; seeing it on real numbers "
+        "cements why we exponentiate."), (failure,))]
+    steps += R.steps_softmax(
+        w, sm, "t", title_exp="exponentiate (kills the sign problem)",
+        why_exp=prose("exp maps every real number, negative included, to a positive one — the whole point."),
+        why_div=prose("Dividing each exponentiated score by their total is the softmax normalisation: the "
+                      "positive numbers become fractions of focus that add to 1. The machinery survives "
+                      "negative inputs untouched."))
+    if naive is not None:
+        w.vector("naive_weights", "the broken naive “weights” e_i / Σe", [Ex.of(a) for a in naive],
+                 np.array([float(s) for s in scores]) / float(total))
+    R.answer_softmax(w, sm)
+    R.verify_range(w, sm.weights)
+    R.verify_sum(w, sm.weights)
+    w.check("winner", True, prose(f"Position {k + 1} wins with ≈ {R.pct(sm.weights[k])} — "
+                                  "softmax handled the negative scores gracefully."))
+    recall = ((prose("Why exponentiate before normalising?"),
+               prose("exp makes every score positive, so negative scores cannot break the fractions (Cell C).")),)
+    return Solution(problem, "Negative scores present", tuple(question), forecast, tuple(steps),
+                    tuple(w.answers), tuple(w.checks), recall)
+
+
+KIND = register(Kind(
+    id="C", slug="negative-scores", title="Negative scores present",
+    source="seeds/000 Example 3 (cell C)",
+    summary="naive divide-by-sum breaks; softmax survives",
+    sample=sample, normalise=normalise, solve=solve, property=prop,
+    scenarios={"default": {}},
+))

@@ -1,0 +1,111 @@
+"""Cell D — shift invariance: add k to every score (seeds/000, Example 4)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from ..errors import UserError
+from ..inputs import check_keys, parse_number, require
+from ..maths import exact as X
+from ..maths.exact import Ex
+from ..mathlines import Add, Call, Frac, Mul, Sym, SumOver, eq
+from ..model import Problem, Solution, Step, prose
+from . import register
+from ._base import Kind, Work, draw_decimal
+from . import _recipe as R
+
+ALLOWED = {"scores", "shift"}
+
+
+def sample(rng: np.random.Generator, params: dict) -> dict:
+    tx = int(rng.integers(3, 5))
+    scores = [draw_decimal(rng, -2.0, 3.0) for _ in range(tx)]
+    k = "0"
+    while Fraction(k) == 0:
+        k = draw_decimal(rng, -5.0, 5.0, places=0 if rng.random() < 0.6 else 1)
+    return {"scores": scores, "shift": k}
+
+
+def normalise(inputs: dict) -> dict:
+    check_keys(inputs, ALLOWED, "D")
+    out = {"scores": R.scores_input(require(inputs, "scores", "D"))}
+    out["shift"] = R.number_text(parse_number(require(inputs, "shift", "D"), "shift"))
+    if max(abs(s + Fraction(out["shift"])) for s in R.fr(out["scores"])) > 10**6:
+        raise UserError("shift: the shifted scores exceed 10^6 in size")
+    return out
+
+
+def prop(inputs: dict) -> str | None:
+    if Fraction(inputs["shift"]) == 0:
+        return "the shift k is 0, so nothing is shifted"
+    if len(set(inputs["scores"])) == 1:
+        return "all scores are equal"
+    return None
+
+
+def solve(problem: Problem, digits: int) -> Solution:
+    base = R.fr(problem.inputs["scores"])
+    k = Fraction(problem.inputs["shift"])
+    shifted = [s + k for s in base]
+    w = Work(digits)
+    sm0 = R.softmax(base)
+    sm = R.softmax(shifted)
+    question = [prose("The scores ", R.scores_line(base, "t"), " are all shifted by ",
+                      eq(Sym("k"), R.input_node(k)), ", giving ", R.scores_line(shifted, "t", "e'"),
+                      ". Compute the weights of the shifted scores and compare them with the originals.")]
+    forecast = prose("Will the weights change, shrink, or stay exactly the same? Commit to an answer.")
+    ei = lambda i: Sym("e", i)
+    algebra = eq(
+        Sym("alpha", "i"),
+        Frac(Call("exp", Add((ei("i"), Sym("k")))), SumOver("j", Call("exp", Add((ei("j"), Sym("k")))))),
+        Frac(Mul((Call("exp", Sym("k")), Call("exp", ei("i"))), "juxt"),
+             Mul((Call("exp", Sym("k")), SumOver("j", Call("exp", ei("j")))), "juxt")),
+        Frac(Call("exp", ei("i")), SumOver("j", Call("exp", ei("j")))),
+    )
+    steps = [Step("write the shifted softmax and factor out the constant", (), (algebra,), prose(
+        "The factor ", Call("exp", Sym("k")), " cancels top and bottom — algebraic proof that only "
+        "score differences matter."))]
+    num = R.steps_softmax(w, sm, "t", why_div=prose("Confirms the algebra numerically."))
+    steps.append(Step("check numerically on the shifted scores",
+                      tuple(b for s in num for b in s.body),
+                      tuple(m for s in num for m in s.math), prose(
+                          "Confirms the algebra on real numbers: these are the weights of the shifted scores.")))
+    ratio = sm.Z / sm0.Z if sm.shift == sm0.shift else None
+    w0 = [w.n(a) for a in sm0.weights]
+    after = ()
+    if ratio is not None:
+        after = (prose("Every exponential was multiplied by ", eq(Call("exp", R.input_node(k)), w.n(ratio)),
+                       ", and so was the denominator: ",
+                       eq(Frac(Sym("Z", None, "'"), Sym("Z")), Frac(w.n(sm.Z), w.n(sm0.Z)), w.n(ratio)),
+                       " — the factor cancels in every fraction."),)
+    steps.append(Step("solve the original scores for comparison", (), (
+        eq(Sym("Z"), Add(tuple(w.n(e) for e in sm0.exps)), w.n(sm0.Z)),
+        R.Seq(tuple(eq(Sym("alpha", f"t{i + 1}"), n) for i, n in enumerate(w0))),
+    ), prose("The two sets of weights must agree to every digit if shift invariance holds."), after))
+    R.answer_softmax(w, sm)
+    w.vector("weights_original", "weights of the unshifted scores", list(sm0.weights), sm0.numeric)
+    if ratio is not None:
+        w.numeric("cancelled_factor", "exp(k), the factor that cancels", ratio,
+                  float(np.exp(float(k))))
+    same = all(R.encloses(a - b, Fraction(0)) for a, b in zip(sm.weights, sm0.weights))
+    w.check("shift invariance", same, prose(
+        "Identical to the unshifted weights ", R.Tup(tuple(w0)),
+        " ✓. This is why libraries subtract the largest score before exponentiating — exp cannot "
+        "overflow, and the answer does not change."))
+    R.verify_sum(w, sm.weights)
+    recall = ((prose("Adding the same constant to every score does what to the weights?"),
+               prose("Nothing — softmax is shift-invariant; ", Call("exp", Sym("k")),
+                     " cancels (Cell D).")),)
+    return Solution(problem, "Shifted scores", tuple(question), forecast, tuple(steps),
+                    tuple(w.answers), tuple(w.checks), recall)
+
+
+KIND = register(Kind(
+    id="D", slug="shifted-scores", title="Shifted scores (+k)",
+    source="seeds/000 Example 4 (cell D)",
+    summary="weights unchanged: shift invariance",
+    sample=sample, normalise=normalise, solve=solve, property=prop,
+    scenarios={"default": {}},
+))

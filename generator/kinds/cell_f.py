@@ -1,0 +1,89 @@
+"""Cell F — two near-tied peaks: a soft blend with high entropy (seeds/000, Example 6)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from ..inputs import check_keys, require
+from ..maths import numeric as NP
+from ..mathlines import Add, Call, Sym, eq
+from ..model import Problem, Solution, Step, prose
+from . import register
+from ._base import Kind, Work, draw_decimal
+from . import _recipe as R
+
+ALLOWED = {"scores"}
+
+
+def sample(rng: np.random.Generator, params: dict) -> dict:
+    tx = int(rng.integers(3, 6))
+    peak = float(draw_decimal(rng, 1.5, 3.0))
+    scores = [draw_decimal(rng, -0.5, peak - 2.2) for _ in range(tx)]
+    a, b = (int(i) for i in rng.choice(tx, size=2, replace=False))
+    scores[a] = R.number_text(Fraction(str(peak)))
+    scores[b] = draw_decimal(rng, peak - params["max_gap"], peak - 0.1)
+    return {"scores": scores}
+
+
+def normalise(inputs: dict) -> dict:
+    check_keys(inputs, ALLOWED, "F")
+    return {"scores": R.scores_input(require(inputs, "scores", "F"))}
+
+
+def prop(inputs: dict, share: float = 0.8, gap: float = 0.15) -> str | None:
+    s = R.fr(inputs["scores"])
+    if len(s) < 3:
+        return "near-tied peaks need at least three scores, so that the two peaks stand out"
+    w = np.sort(R.softmax(s).numeric)[::-1]
+    if w[0] + w[1] < share:
+        return f"the top two weights share only {w[0] + w[1]:.3f} of the mass (below {share})"
+    if w[0] - w[1] > gap:
+        return f"the top two weights differ by {w[0] - w[1]:.3f} (more than {gap}) — not a near tie"
+    return None
+
+
+def solve(problem: Problem, digits: int) -> Solution:
+    scores = R.fr(problem.inputs["scores"])
+    tx = len(scores)
+    w = Work(digits)
+    sm = R.softmax(scores)
+    order = [int(i) for i in np.argsort(-sm.numeric, kind="stable")]
+    a, b = sorted(order[:2])
+    question = [prose("At one decoder step the scores are ", R.scores_line(scores, "t"),
+                      ". Compute the weights, the share of the two largest, and the attention entropy ",
+                      Sym("H"), " in nats.")]
+    forecast = prose(f"Will the focus split roughly 50/50 between positions {a + 1} and {b + 1}? "
+                     "Will the entropy be higher or lower than for one sharp peak?")
+    steps = R.steps_softmax(w, sm, "t", why_div=prose(
+        f"Standard recipe; note positions {a + 1} and {b + 1} nearly split the mass."))
+    share = sm.weights[a] + sm.weights[b]
+    steps.append(Step("sanity-check the split", (), (
+        eq(Add((Sym("alpha", f"t{a + 1}"), Sym("alpha", f"t{b + 1}"))),
+           Add((w.n(sm.weights[a]), w.n(sm.weights[b]))), w.n(share)),), prose(
+        f"{R.pct(share)} of the focus is shared between the two near-tied boxes: a “blend two "
+        "sources” situation, not a single winner.")))
+    step, H = R.step_entropy(w, sm.weights, sm.log_weights, "t", prose(
+        "Entropy measures how spread-out the focus is: bigger means more diffuse."))
+    steps.append(step)
+    R.answer_softmax(w, sm)
+    w.numeric("top_two_share", f"α_{a + 1} + α_{b + 1}", share, float(sm.numeric[a] + sm.numeric[b]))
+    w.numeric("entropy", "attention entropy H (nats)", H, NP.entropy(sm.numeric))
+    R.verify_sum(w, sm.weights)
+    lnT = R.verify_entropy(w, H, tx)
+    w.numeric("max_entropy", "ln T_x, the largest possible entropy", lnT, float(np.log(tx)))
+    recall = ((prose("Two near-tied peaks: high or low entropy?"),
+               prose("High — the focus is blended over two boxes, so H is far above a sharp peak’s "
+                     "(though below the uniform maximum ", Call("ln", Sym("T", "x")), ") (Cell F).")),)
+    return Solution(problem, "Two near-tied peaks", tuple(question), forecast, tuple(steps),
+                    tuple(w.answers), tuple(w.checks), recall)
+
+
+KIND = register(Kind(
+    id="F", slug="near-tie", title="Two near-tied peaks",
+    source="seeds/000 Example 6 (cell F)",
+    summary="soft blend, high entropy",
+    sample=sample, normalise=normalise, solve=solve, property=prop,
+    scenarios={"default": {"max_gap": 0.3}},
+))

@@ -1,0 +1,120 @@
+"""Cell G — a sentence pair with reordering: Ty × Tx weights and the
+off-diagonal alignment read from them (seeds/000, Example 7)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import UserError
+from ..inputs import MAX_TX, MAX_TY, check_keys, parse_scores, parse_words, require
+from ..maths.exact import Ex
+from ..mathlines import Sym, Tup, eq
+from ..model import Problem, Solution, Step, prose
+from . import register
+from ._bank import PAIRS, is_reordering
+from ._base import Kind, Work, draw_decimal
+from . import _recipe as R
+
+ALLOWED = {"scores", "source", "target"}
+
+
+def sample(rng: np.random.Generator, params: dict) -> dict:
+    pairs = [p for p in PAIRS if is_reordering(p["align"])]
+    pair = pairs[int(rng.integers(len(pairs)))]
+    rows = []
+    for j in range(len(pair["target"])):
+        row = [draw_decimal(rng, -1.0, 1.0) for _ in pair["source"]]
+        row[pair["align"][j]] = draw_decimal(rng, 2.0, 3.5)
+        rows.append(row)
+    return {"source": pair["source"], "target": pair["target"], "scores": rows}
+
+
+def normalise(inputs: dict) -> dict:
+    check_keys(inputs, ALLOWED, "G")
+    source = parse_words(require(inputs, "source", "G"), "source", max_len=MAX_TX)
+    target = parse_words(require(inputs, "target", "G"), "target", max_len=MAX_TY)
+    rows = require(inputs, "scores", "G")
+    if not isinstance(rows, list) or len(rows) != len(target):
+        raise UserError(f"scores: expected {len(target)} rows, one per target word")
+    out_rows = []
+    for j, row in enumerate(rows):
+        vals = parse_scores(row, f"scores[{j + 1}]")
+        if len(vals) != len(source):
+            raise UserError(f"scores[{j + 1}]: {len(vals)} scores, but there are {len(source)} source words")
+        out_rows.append([R.number_text(v) for v in vals])
+    return {"source": source, "target": target, "scores": out_rows}
+
+
+def alignment(inputs: dict) -> list[int]:
+    return [int(np.argmax(R.softmax(R.fr(r)).numeric)) for r in inputs["scores"]]
+
+
+def prop(inputs: dict) -> str | None:
+    for j, r in enumerate(inputs["scores"]):
+        s = sorted(R.fr(r), reverse=True)
+        if len(s) > 1 and s[0] == s[1]:
+            return f"row {j + 1} has a tied largest score, so its alignment is ambiguous"
+    if not is_reordering(alignment(inputs)):
+        return "the alignment read from the scores is monotonic — no reordering"
+    return None
+
+
+def solve(problem: Problem, digits: int) -> Solution:
+    inp = problem.inputs
+    src, tgt = inp["source"], inp["target"]
+    rows = [R.fr(r) for r in inp["scores"]]
+    w = Work(digits)
+    sms = [R.softmax(r) for r in rows]
+    align = [R.winner(sm) for sm in sms]
+    question = [prose(f"Translating “{' '.join(src)}” → “{' '.join(tgt)}”, the decoder produces "
+                      f"one row of scores per output word (rows: the {len(tgt)} output words; "
+                      f"columns: the {len(src)} input words):")]
+    question += [prose(f"“{tgt[j]}”: ", R.scores_line(r, str(j + 1))) for j, r in enumerate(rows)]
+    question.append(prose("Compute every row of attention weights and read off the alignment: "
+                          "which input word does each output word attend to?"))
+    forecast = prose(f"The first output word is “{tgt[0]}”. Which input word should it attend to? "
+                     "Guess before reading the alignment.")
+    first = R.steps_softmax(w, sms[0], "1", why_div=prose(
+        f"Position {align[0] + 1} (“{src[align[0]]}”) gets ≈ {R.pct(sms[0].weights[align[0]])} of "
+        f"the focus when the decoder emits “{tgt[0]}”."))
+    steps = [Step(f"softmax the first row (“{tgt[0]}”)", (), tuple(m for s in first for m in s.math),
+                  prose("Turn the relevance scores of the first output word into focus fractions."),
+                  tuple(a for s in first for a in s.after) + (first[-1].why,))]
+    if len(rows) > 1:
+        steps.append(Step("softmax the remaining rows the same way", (), tuple(
+            eq(Sym("alpha", f"{j + 1}\\cdot"), Tup(tuple(w.n(a) for a in sms[j].weights)))
+            for j in range(1, len(rows))), prose(
+            "Each output word gets its own distribution over the input words; every row is a "
+            "separate softmax.")))
+    reads = [prose(f"“{tgt[j]}” (row {j + 1}) → “{src[i]}” (column {i + 1})" +
+                   ("" if i == j else " — off the diagonal"))
+             for j, i in enumerate(align)]
+    steps.append(Step("read the alignment as heatmap cells", tuple(reads), (), prose(
+        "On an attention heatmap each row’s darkest cell is its alignment. Cells off the main "
+        "diagonal are the fingerprint of reordering: had the languages shared word order, the dark "
+        "cells would run down the main diagonal.")))
+    w.vector("weights", "attention weights, one row per output word",
+             [list(sm.weights) for sm in sms], np.array([sm.numeric for sm in sms]))
+    w.vector("alignment", "input position (1-based) each output word attends to most",
+             [Ex.of(i + 1) for i in align], np.array(align, dtype=float) + 1, whole=True)
+    for j, sm in enumerate(sms):
+        R.verify_sum(w, sm.weights, f"row {j + 1} sums to one")
+    off = [j for j, i in enumerate(align) if i != j]
+    w.check("reordering", is_reordering(align), prose(
+        "The alignment is non-monotonic: " +
+        ", ".join(f"“{tgt[j]}” → “{src[align[j]]}”" for j in off) +
+        " lie off the diagonal ✓ — the reordering the languages demand."))
+    recall = ((prose("What does reordering look like on an attention heatmap?"),
+               prose("The dark cells leave the main diagonal (for a full reversal they run down "
+                     "the anti-diagonal) (Cell G).")),)
+    return Solution(problem, "Word problem with reordering", tuple(question), forecast, tuple(steps),
+                    tuple(w.answers), tuple(w.checks), recall)
+
+
+KIND = register(Kind(
+    id="G", slug="reordering", title="Word problem with reordering",
+    source="seeds/000 Example 7 (cell G)",
+    summary="translation, non-monotonic alignment, heatmap",
+    sample=sample, normalise=normalise, solve=solve, property=prop,
+    scenarios={"default": {}},
+))

@@ -1,0 +1,145 @@
+"""Cell H — scores scaled by a sharpness dial β; the limits β → ∞ (hard
+argmax) and β → 0 (uniform) computed by sympy (seeds/000, Example 8)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import sympy as sp
+
+from ..errors import UserError
+from ..inputs import check_keys, parse_number, require
+from ..maths.exact import Ex
+from ..mathlines import Infinity, Lim, Mul, Num, Sym, Tup, eq
+from ..model import Problem, Solution, Step, prose
+from . import register
+from ._base import Kind, Work, draw_decimal
+from . import _recipe as R
+
+ALLOWED = {"scores", "betas"}
+BETA_CHOICES = ("0.5", "1", "2", "3", "5", "10", "20")
+MAX_BETAS = 6
+
+
+def sample(rng: np.random.Generator, params: dict) -> dict:
+    tx = int(rng.integers(2, 4))
+    scores = [draw_decimal(rng, -1.0, 2.0) for _ in range(tx)]
+    n = int(rng.integers(3, 5))
+    betas = sorted(rng.choice(len(BETA_CHOICES), size=n, replace=False))
+    return {"scores": scores, "betas": [BETA_CHOICES[i] for i in betas]}
+
+
+def normalise(inputs: dict) -> dict:
+    check_keys(inputs, ALLOWED, "H")
+    out = {"scores": R.scores_input(require(inputs, "scores", "H"))}
+    raw = require(inputs, "betas", "H")
+    if not isinstance(raw, list) or not raw:
+        raise UserError("betas: expected a non-empty list of positive numbers")
+    if len(raw) > MAX_BETAS:
+        raise UserError(f"betas: at most {MAX_BETAS} values are supported")
+    betas = [parse_number(b, f"betas[{i + 1}]") for i, b in enumerate(raw)]
+    if any(b <= 0 for b in betas):
+        raise UserError("betas: every β must be positive")
+    if any(abs(b * s) > 10**6 for b in betas for s in R.fr(out["scores"])):
+        raise UserError("betas: β × score exceeds 10^6 in size")
+    out["betas"] = [R.number_text(b) for b in betas]
+    return out
+
+
+def prop(inputs: dict) -> str | None:
+    s = R.fr(inputs["scores"])
+    if len(set(s)) < 2:
+        return "all scores are equal, so β changes nothing"
+    if len(inputs["betas"]) < 2:
+        return "a single β shows no trend"
+    return None
+
+
+def limits(scores: list[Fraction]) -> tuple[list[sp.Expr], list[sp.Expr]]:
+    """lim β→∞ and lim β→0 of every weight, by sympy."""
+    beta = sp.Symbol("beta", positive=True)
+    s = [sp.Rational(x.numerator, x.denominator) for x in scores]
+    hi, lo = [], []
+    for i in range(len(s)):
+        a = 1 / sp.Add(*[sp.exp(beta * (sj - s[i])) for sj in s])
+        hi.append(sp.limit(a, beta, sp.oo))
+        lo.append(sp.limit(a, beta, 0))
+    return hi, lo
+
+
+def solve(problem: Problem, digits: int) -> Solution:
+    scores = R.fr(problem.inputs["scores"])
+    betas = R.fr(problem.inputs["betas"])
+    w = Work(digits)
+    sms = [R.softmax(scores, b) for b in betas]
+    question = [prose("Scale the scores ", R.scores_line(scores, "t"), " by a sharpness dial ",
+                      Sym("beta"), " and softmax them, for ",
+                      eq(Sym("beta"), Tup(tuple(R.input_node(b) for b in betas))) if len(betas) > 1
+                      else eq(Sym("beta"), R.input_node(betas[0])),
+                      ". Then find the limits as ", Sym("beta"), " → ∞ and as ", Sym("beta"), " → 0.")]
+    forecast = prose("As we exaggerate the gaps between scores, does attention get sharper or "
+                     "flatter? What is the extreme limit?")
+    k = int(np.argmax([float(x) for x in scores]))
+    steps = []
+    for n, (b, sm) in enumerate(zip(betas, sms)):
+        scaled = Tup(tuple(R.input_node(x) for x in sm.scores))
+        lines = (eq(Mul((Sym("beta"), Sym("e")), "juxt"), scaled),
+                 eq(Sym("alpha"), Tup(tuple(w.n(a) for a in sm.weights))))
+        if n == 0:
+            why = prose("This is our baseline — the gaps between the scores at this setting of the dial. "
+                        "Everything after this shows what turning the dial up does to the same gaps.")
+        elif n < len(betas) - 1:
+            why = prose(f"Multiplying by β = {R.number_text(b)} stretches every gap; since softmax "
+                        f"amplifies gaps through exp, the top weight moves from "
+                        f"{w.n(sms[n - 1].weights[k]).text} to {w.n(sm.weights[k]).text} — focus "
+                        "sharpens as the dial turns.")
+        else:
+            why = prose("Pushing β far up makes the gaps enormous; in the limit softmax becomes a hard "
+                        "argmax — weight 1 on the largest score and 0 on everything else. This is the "
+                        "boundary case that connects soft attention to plain “pick the best”.")
+        steps.append(Step(f"β = {R.number_text(b)}", (), lines, why))
+    hi, lo = limits(scores)
+    steps.append(Step("take the limits with sympy", (), (
+        eq(Lim(Sym("beta"), Infinity(), Sym("alpha")), Tup(tuple(_exact_node(v) for v in hi))),
+        eq(Lim(Sym("beta"), Num("0"), Sym("alpha")), Tup(tuple(_exact_node(v) for v in lo))),
+    ), prose("As β → ∞ every gap to the top score grows without bound, so its weight takes all the "
+             "mass (shared equally if several scores tie for the top); as β → 0 every scaled score "
+             "goes to 0 and softmax of equal scores is uniform — the opposite extreme, Cell B.")))
+    w.vector("weights", "weights for each β (one row per β)", [list(sm.weights) for sm in sms],
+             np.array([sm.numeric for sm in sms]))
+    w.vector("limit_infinity", "weights as β → ∞ (hard argmax)", [_ex(v) for v in hi],
+             R.NP.softmax(np.array([float(x) for x in scores]) * 1e6))
+    w.vector("limit_zero", "weights as β → 0 (uniform)", [_ex(v) for v in lo],
+             np.full(len(scores), 1.0 / len(scores)))
+    for b, sm in zip(betas, sms):
+        R.verify_sum(w, sm.weights, f"β = {R.number_text(b)}: weights sum to one")
+    tops = [sm.weights[k] for sm in sms]
+    rising = all(R.X.compare(y, x) >= 0 for x, y in zip(tops, tops[1:]))
+    w.check("sharpens monotonically", rising, prose(
+        "The top weight rises monotonically with β ✓ (" +
+        " → ".join(w.n(t).text for t in tops) + "), toward the argmax limit."))
+    recall = ((prose("As scores are scaled up without bound by β, softmax approaches what?"),
+               prose("A hard argmax — weight 1 on the largest score; and β → 0 gives uniform "
+                     "weights (Cell H).")),)
+    return Solution(problem, "Sharpness dial β and its limits", tuple(question), forecast,
+                    tuple(steps), tuple(w.answers), tuple(w.checks), recall)
+
+
+def _ex(v: sp.Expr) -> Ex:
+    if not v.is_Rational:  # pragma: no cover - limits of these weights are rational
+        raise AssertionError(v)
+    return Ex.of(Fraction(int(v.p), int(v.q)))
+
+
+def _exact_node(v: sp.Expr):
+    return R.input_node(Fraction(int(v.p), int(v.q)))
+
+
+KIND = register(Kind(
+    id="H", slug="sharpness-limit", title="Scores × β, β → ∞",
+    source="seeds/000 Example 8 (cell H)",
+    summary="sharpening toward a hard argmax (and β → 0: uniform)",
+    sample=sample, normalise=normalise, solve=solve, property=prop,
+    scenarios={"default": {}},
+))

@@ -1,0 +1,126 @@
+"""Cell I — the exam twist: weights that already sum to 1 are not softmaxed
+again; context of 2-D states and entropy (seeds/000, Example 9)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from ..errors import UserError
+from ..inputs import check_keys, parse_scores, require
+from ..maths import numeric as NP
+from ..maths.exact import Ex
+from ..mathlines import Add, Call, Num, Sym, Tup, eq
+from ..model import Problem, Solution, Step, prose
+from . import register
+from ._base import Kind, Work
+from . import _recipe as R
+
+ALLOWED = {"weights", "states"}
+
+
+def sample(rng: np.random.Generator, params: dict) -> dict:
+    tx = int(rng.integers(3, 5))
+    # a composition of 10 into tx positive parts, one of them dominant
+    while True:
+        cuts = sorted(rng.choice(np.arange(1, 10), size=tx - 1, replace=False))
+        parts = np.diff([0, *cuts, 10])
+        if parts.max() >= 5 and (parts == parts.max()).sum() == 1:
+            break
+    weights = [R.number_text(Fraction(int(p), 10)) for p in parts]
+    states = [[str(int(v)) for v in rng.integers(0, 4, size=2)] for _ in range(tx)]
+    return {"weights": weights, "states": states}
+
+
+def normalise(inputs: dict) -> dict:
+    check_keys(inputs, ALLOWED, "I")
+    weights = parse_scores(require(inputs, "weights", "I"), "weights")
+    out = {"weights": [R.number_text(v) for v in weights]}
+    out["states"] = R.states_input(require(inputs, "states", "I"), len(weights))
+    return out
+
+
+def normalised(weights: list[Fraction]) -> bool:
+    return sum(weights) == 1 and all(0 <= a <= 1 for a in weights)
+
+
+def prop(inputs: dict) -> str | None:
+    if not normalised(R.fr(inputs["weights"])):
+        return "the given numbers do not already sum to 1 in [0, 1], so they are scores, not weights"
+    return None
+
+
+def solve(problem: Problem, digits: int) -> Solution:
+    given = R.fr(problem.inputs["weights"])
+    states = [R.fr(h) for h in problem.inputs["states"]]
+    tx = len(given)
+    w = Work(digits)
+    ok = normalised(given)
+    question = [prose("You are handed the numbers ", Tup(tuple(R.input_node(a) for a in given)),
+                      " for the encoder states ", R.states_line(states),
+                      ". Compute the context vector and the attention entropy.")]
+    forecast = prose(f"Do these {tx} numbers already sum to 1? If so, what would a second softmax do "
+                     "to them — sharpen, flatten, or leave them alone?")
+    total = Add(tuple(R.input_node(a) for a in given))
+    sm = R.softmax(given)  # the damage a (second) softmax would do
+    double = Tup(tuple(w.n(a) for a in sm.weights))
+    exps = R.Seq(tuple(eq(Call("exp", R.input_node(a)), w.n(e)) for a, e in zip(given, sm.exps)))
+    k = int(np.argmax([float(a) for a in given]))
+    if ok:
+        weights = [Ex.of(a) for a in given]
+        numeric = np.array([float(a) for a in given])
+        lost = (Ex.of(given[k]) - sm.weights[k]) / Ex.of(given[k])
+        steps = [Step("check normalisation before touching softmax", (), (
+            eq(total, R.input_node(sum(given))),), prose(
+            "Softmax is for turning scores into weights. These are already weights — all in [0, 1], "
+            "summing to 1 — so softmax has no job here."), (
+            prose("To see the damage a second softmax would do:"),
+            prose(exps, ", sum ", w.n(sm.Z), ", giving ", double, f" — the sharp "
+                  f"{R.number_text(given[k])} is flattened toward uniform and position {k + 1} loses "
+                  f"{R.pct(lost, 0)} of its weight. Double softmax destroys focus; never do it."),
+        ))]
+        why_c = prose("The context is just the weighted average of the states — Step 3 of the recipe, "
+                      "using the weights we were given, with no softmax involved.")
+    else:
+        weights = list(sm.weights)
+        numeric = sm.numeric
+        steps = [Step("check normalisation before touching softmax", (), (
+            eq(total, R.input_node(sum(given))),), prose(
+            "These numbers are not a probability distribution (they do not sum to 1 within [0, 1]), so "
+            "they are scores, and softmax is exactly the right tool."))]
+        steps += R.steps_softmax(w, sm, "t")
+        why_c = prose("The context is the weighted average of the states, with the softmax weights.")
+    step, c = R.step_context(w, weights, states, "t", why_c)
+    steps.append(step)
+    step, H = R.step_entropy(w, weights, None if ok else sm.log_weights, "t", prose(
+        "Entropy quantifies how focused the weights are; compare it with the uniform maximum ",
+        eq(Call("ln", Num(str(tx))), w.n(R.X.log(Ex.of(tx)))), "."))
+    steps.append(step)
+    w.vector("weights", "the attention weights used", weights, numeric)
+    if ok:
+        w.vector("double_softmax", "what a wrong second softmax would give", list(sm.weights), sm.numeric)
+    w.vector("context", "context vector c_t", c, NP.context(numeric, [[float(v) for v in h] for h in states]))
+    w.numeric("entropy", "attention entropy H (nats)", H, NP.entropy(numeric))
+    if ok:
+        w.check("already normalised", True, prose(
+            "The weights already sum to 1 (", eq(total, Num("1")), ") ✓ — trap avoided."))
+    else:
+        R.verify_sum(w, weights)
+    R.verify_hull(w, c, states)
+    lnT = R.verify_entropy(w, H, tx)
+    w.numeric("max_entropy", "ln T_x, the largest possible entropy", lnT, float(np.log(tx)))
+    recall = ((prose("If you are given numbers that already sum to 1, should you softmax them?"),
+               prose("No — they are already weights; softmax would flatten them. Just take the "
+                     "weighted sum (Cell I).")),)
+    return Solution(problem, "Already-normalised input", tuple(question), forecast, tuple(steps),
+                    tuple(w.answers), tuple(w.checks), recall)
+
+
+KIND = register(Kind(
+    id="I", slug="already-normalised", title="Already-normalised input",
+    source="seeds/000 Example 9 (cell I)",
+    summary="do NOT softmax twice; context and entropy",
+    sample=sample, normalise=normalise, solve=solve, property=prop,
+    scenarios={"default": {}},
+))

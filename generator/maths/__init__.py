@@ -1,0 +1,1 @@
+"""Exact (sympy/mpmath intervals) and numeric (numpy) paths, and their cross-check."""

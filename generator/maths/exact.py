@@ -1,0 +1,304 @@
+"""The exact path.
+
+An `Ex` is an exact real number held as a small expression tree over exact
+rationals (exp, log, +, ×, ÷).  Rational arithmetic is folded exactly, so
+equal scores give the weight 1/4 itself, not something close to it.  The
+tree becomes a canonical sympy expression on demand (`Ex.sympy()`); display
+strings come from rigorous interval evaluation (mpmath.iv): a value is
+rounded only when both ends of its enclosing interval round to the same
+string, and the working precision rises until they do.  Building sympy
+objects eagerly costs milliseconds per problem; this keeps the exact answer
+exact and the worked problem fast.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Iterable
+
+import mpmath
+import sympy as sp
+
+from ..errors import ProblemRejected
+from ..mathlines import Num
+
+_PRECISIONS = (96, 320, 1280)  # bits; each pass is tried only if the last was undecided
+
+
+class Ex:
+    """An exact real number: a rational leaf or an operation on Ex values."""
+
+    __slots__ = ("op", "args", "rat", "_iv", "_sym")
+
+    def __init__(self, op: str, args: tuple = (), rat: Fraction | None = None):
+        self.op = op
+        self.args = args
+        self.rat = rat
+        self._iv: dict[int, object] = {}
+        self._sym = None
+
+    # -- construction -------------------------------------------------------
+    @staticmethod
+    def of(value: Fraction | int | str) -> "Ex":
+        return Ex("rat", rat=Fraction(value))
+
+    def __add__(self, other: "Ex | int") -> "Ex":
+        other = _lift(other)
+        if self.rat is not None and other.rat is not None:
+            return Ex.of(self.rat + other.rat)
+        if self.rat == 0:
+            return other
+        if other.rat == 0:
+            return self
+        return Ex("add", (self, other))
+
+    __radd__ = __add__
+
+    def __neg__(self) -> "Ex":
+        if self.rat is not None:
+            return Ex.of(-self.rat)
+        return Ex("mul", (Ex.of(-1), self))
+
+    def __sub__(self, other: "Ex | int") -> "Ex":
+        return self + (-_lift(other))
+
+    def __rsub__(self, other: "Ex | int") -> "Ex":
+        return _lift(other) - self
+
+    def __mul__(self, other: "Ex | int") -> "Ex":
+        other = _lift(other)
+        if self.rat is not None and other.rat is not None:
+            return Ex.of(self.rat * other.rat)
+        if self.rat == 1:
+            return other
+        if other.rat == 1:
+            return self
+        if self.rat == 0 or other.rat == 0:
+            return Ex.of(0)
+        return Ex("mul", (self, other))
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other: "Ex | int") -> "Ex":
+        other = _lift(other)
+        if other.rat == 0:
+            raise ZeroDivisionError("exact division by zero")
+        if self.rat is not None and other.rat is not None:
+            return Ex.of(self.rat / other.rat)
+        if other.rat == 1:
+            return self
+        return Ex("div", (self, other))
+
+    def __rtruediv__(self, other: "Ex | int") -> "Ex":
+        return _lift(other) / self
+
+    # -- evaluation ---------------------------------------------------------
+    def interval(self, prec: int):
+        """An mpmath interval that certainly contains the exact value."""
+        got = self._iv.get(prec)
+        if got is None:
+            got = _evaluate(self, prec)
+            self._iv[prec] = got
+        return got
+
+    def bounds(self, prec: int = _PRECISIONS[0]) -> tuple[Fraction, Fraction]:
+        """Exact rational lower and upper bounds of the value."""
+        if self.rat is not None:
+            return self.rat, self.rat
+        lo, hi = self.interval(prec)._mpi_
+        return _to_fraction(lo), _to_fraction(hi)
+
+    def __float__(self) -> float:
+        if self.rat is not None:
+            return float(self.rat)
+        lo, hi = self.bounds()
+        return float((lo + hi) / 2)
+
+    def sympy(self) -> sp.Expr:
+        """The canonical sympy expression of this value (built once)."""
+        if self._sym is None:
+            self._sym = _to_sympy(self)
+        return self._sym
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"Ex({self.sympy()})"
+
+
+def _lift(x: "Ex | int | Fraction") -> Ex:
+    return x if isinstance(x, Ex) else Ex.of(x)
+
+
+def exp(x: Ex) -> Ex:
+    if x.rat == 0:
+        return Ex.of(1)
+    return Ex("exp", (x,))
+
+
+def log(x: Ex) -> Ex:
+    if x.rat is not None and x.rat <= 0:
+        raise ValueError("log of a non-positive number")
+    if x.rat == 1:
+        return Ex.of(0)
+    return Ex("log", (x,))
+
+
+def total(xs: Iterable[Ex]) -> Ex:
+    out = Ex.of(0)
+    for x in xs:
+        out = out + x
+    return out
+
+
+def _evaluate(x: Ex, prec: int):
+    iv = mpmath.iv
+    old = iv.prec
+    iv.prec = prec
+    try:
+        return _ev(x, prec, iv)
+    finally:
+        iv.prec = old
+
+
+def _ev(x: Ex, prec: int, iv):
+    cached = x._iv.get(prec)
+    if cached is not None:
+        return cached
+    op = x.op
+    if op == "rat":
+        r = x.rat
+        val = iv.mpf(r.numerator) / r.denominator
+    elif op == "exp":
+        val = iv.exp(_ev(x.args[0], prec, iv))
+    elif op == "log":
+        val = iv.log(_ev(x.args[0], prec, iv))
+    elif op == "add":
+        val = _ev(x.args[0], prec, iv) + _ev(x.args[1], prec, iv)
+    elif op == "mul":
+        val = _ev(x.args[0], prec, iv) * _ev(x.args[1], prec, iv)
+    elif op == "div":
+        val = _ev(x.args[0], prec, iv) / _ev(x.args[1], prec, iv)
+    else:  # pragma: no cover - construction only makes the ops above
+        raise AssertionError(op)
+    x._iv[prec] = val
+    return val
+
+
+def _to_sympy(x: Ex) -> sp.Expr:
+    op = x.op
+    if op == "rat":
+        return sp.Rational(x.rat.numerator, x.rat.denominator)
+    args = [a.sympy() for a in x.args]
+    if op == "exp":
+        return sp.exp(args[0])
+    if op == "log":
+        return sp.log(args[0])
+    if op == "add":
+        return args[0] + args[1]
+    if op == "mul":
+        return args[0] * args[1]
+    return args[0] / args[1]
+
+
+def _to_fraction(raw: tuple) -> Fraction:
+    """The exact value of a raw mpf tuple (sign, mantissa, exponent, bits)."""
+    sign, man, e, _ = raw
+    if sign:
+        man = -man
+    if e >= 0:
+        return Fraction(man * (1 << e))
+    return Fraction(man, 1 << -e)
+
+
+# -- rounding ---------------------------------------------------------------
+
+# Numbers at least this large are shown in scientific notation as well
+# (exp(20) = 485165195.4098 is more readable as 4.85 × 10⁸).
+_BIG = Fraction(10) ** 6
+
+
+def _round_half_up(f: Fraction) -> int:
+    """Nearest integer, ties away from zero (as a calculator rounds)."""
+    sign = -1 if f < 0 else 1
+    a = abs(f)
+    n = a.numerator * 2 + a.denominator
+    return sign * (n // (2 * a.denominator))
+
+
+def format_fraction(f: Fraction, digits: int) -> Num:
+    """Correctly round an exact rational for display with `digits` places.
+
+    Values below 10^-digits (and at or above 10^6) are shown in scientific
+    notation with three significant digits.
+    """
+    if f == 0:
+        return Num("0." + "0" * digits if digits else "0")
+    a = abs(f)
+    if a < Fraction(1, 10**digits) or a >= _BIG:
+        k = _floor_log10(a)
+        m = _round_half_up(a / Fraction(10) ** k * 100)  # three significant digits
+        if m >= 1000:
+            m //= 10
+            k += 1
+        sign = "-" if f < 0 else ""
+        return Num(f"{sign}{m // 100}.{m % 100:02d}", k)
+    q = _round_half_up(f * 10**digits)
+    sign = "-" if q < 0 else ""
+    q = abs(q)
+    if digits == 0:
+        return Num(f"{sign}{q}")
+    whole, frac = divmod(q, 10**digits)
+    return Num(f"{sign}{whole}.{frac:0{digits}d}")
+
+
+def _floor_log10(a: Fraction) -> int:
+    k = len(str(a.numerator)) - len(str(a.denominator))
+    while Fraction(10) ** k > a:
+        k -= 1
+    while Fraction(10) ** (k + 1) <= a:
+        k += 1
+    return k
+
+
+def shown(x: Ex, digits: int) -> Num:
+    """The correctly rounded display of an exact value."""
+    if x.rat is not None:
+        return format_fraction(x.rat, digits)
+    for prec in _PRECISIONS:
+        a, b = x.bounds(prec)
+        lo = format_fraction(a, digits)
+        hi = format_fraction(b, digits)
+        if lo == hi:
+            return lo
+    # An irrational value this close to a rounding boundary does not occur
+    # for these expressions; a rational one hidden in the tree is decided by
+    # sympy itself.
+    s = sp.nsimplify(x.sympy())
+    if s.is_Rational:
+        return format_fraction(Fraction(int(s.p), int(s.q)), digits)
+    raise ProblemRejected("a value lies too close to a rounding boundary to print it")
+
+
+def tolerance(n: Num, digits: int) -> float:
+    """Half a unit in the last printed place."""
+    if n.exp10 is not None:
+        return 0.5 * 10.0 ** (n.exp10 - 2)
+    return 0.5 * 10.0**-digits
+
+
+def sign(x: Ex) -> int:
+    """-1, 0 or 1, decided exactly."""
+    if x.rat is not None:
+        return (x.rat > 0) - (x.rat < 0)
+    for prec in _PRECISIONS:
+        a, b = x.bounds(prec)
+        if a > 0:
+            return 1
+        if b < 0:
+            return -1
+    s = sp.nsimplify(x.sympy())
+    return int(sp.sign(s))
+
+
+def compare(a: Ex, b: Ex) -> int:
+    """sign(a - b), decided exactly."""
+    return sign(a - b)

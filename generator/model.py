@@ -1,0 +1,124 @@
+"""The one intermediate representation between solving and rendering.
+
+A `Problem` is plain JSON-able data (kind id, seed, inputs).  A `Solution`
+holds everything a renderer may show: ordered steps, named answers, the
+checks that were actually run, recall cards and figure specs.  Nothing here
+is LaTeX or Typst: mathematics is held as `generator.mathlines` nodes and
+every number in them is already a correctly rounded display string.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from .mathlines import Node
+
+# Prose is a sequence of plain text and inline maths.  Renderers escape the
+# text for their format and print the nodes with their maths printer.
+Prose = tuple[Union[str, Node], ...]
+
+
+def prose(*parts: str | Node) -> Prose:
+    """Build a prose tuple, dropping empty strings."""
+    return tuple(p for p in parts if p != "")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """kind id, seed, the inputs (JSON data: decimal strings, lists, words)."""
+
+    kind: str
+    seed: int
+    inputs: dict[str, Any]
+    variant: str  # short code from which this exact item is regenerated
+    given: bool = False  # inputs typed by the user rather than drawn
+
+
+@dataclass(frozen=True)
+class Step:
+    title: str
+    body: tuple[Prose, ...]  # paragraphs before the maths
+    math: tuple[Node, ...]  # display lines, each its own paragraph
+    why: Prose
+    after: tuple[Prose, ...] = ()  # paragraphs after the maths
+
+
+@dataclass(frozen=True)
+class Option:
+    text: str
+    correct: bool
+    misconception: str | None
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A named result with its exact value, float value and display.
+
+    `exact` is a sympy-printable string, `value` the float (or nested lists
+    of floats for vectors and rows), `display` what students see, and
+    `tolerance` the half-unit of the last printed place.
+    """
+
+    name: str
+    type: str  # numeric | vector | choice | matching | truefalse | text
+    label: str  # what the answer is, in words
+    value: Any
+    display: Any
+    exact: Any
+    tolerance: Any
+    options: tuple[Option, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "type": self.type,
+            "label": self.label,
+            "value": self.value,
+            "display": self.display,
+            "exact": self.exact,
+            "tolerance": self.tolerance,
+        }
+        if self.options:
+            out["options"] = [
+                {"text": o.text, "correct": o.correct, "misconception": o.misconception}
+                for o in self.options
+            ]
+        return out
+
+
+@dataclass(frozen=True)
+class Check:
+    """A check that was run on the exact values; `line` is its Verify line."""
+
+    name: str
+    passed: bool
+    line: Prose
+
+
+@dataclass(frozen=True)
+class FigureSpec:
+    """What to draw; the figure functions turn it into bytes (figures issue)."""
+
+    kind: str
+    data: dict[str, Any]
+    caption: Prose = ()
+
+
+@dataclass(frozen=True)
+class Solution:
+    problem: Problem
+    title: str
+    question: tuple[Prose, ...]
+    forecast: Prose
+    steps: tuple[Step, ...]
+    answers: tuple[Answer, ...]
+    checks: tuple[Check, ...]
+    recall: tuple[tuple[Prose, Prose], ...]
+    figures: tuple[FigureSpec, ...] = ()
+    warnings: tuple[str, ...] = field(default=())
+
+    def answer(self, name: str) -> Answer:
+        for a in self.answers:
+            if a.name == name:
+                return a
+        raise KeyError(name)

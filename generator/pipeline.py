@@ -1,0 +1,44 @@
+"""The one driver: sample → solve.  Every output format is a thin wrapper
+that renders and writes what this returns."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from . import kinds
+from .errors import UserError
+from .model import Problem, Solution
+from .seeding import rng_for, variant_code
+
+MIN_DIGITS, MAX_DIGITS = 1, 10
+
+
+def check_digits(digits: int) -> int:
+    if not MIN_DIGITS <= digits <= MAX_DIGITS:
+        raise UserError(f"--digits: {digits} is out of range; use {MIN_DIGITS} to {MAX_DIGITS} decimal places")
+    return digits
+
+
+def sample_problem(kind_name: str, seed: int, params: dict[str, Any] | None = None) -> Problem:
+    """Draw a problem of a kind from its own seed."""
+    kind = kinds.get(kind_name)
+    inputs = kind.draw(rng_for(seed), params)
+    return Problem(kind.id, seed, inputs, variant_code(kind.id, seed))
+
+
+def given_problem(kind_name: str, inputs: dict[str, Any]) -> tuple[Problem, str | None]:
+    """A problem from typed inputs, and why they miss the cell's property (or None)."""
+    kind = kinds.get(kind_name)
+    if not isinstance(inputs, dict):
+        raise UserError("--input: expected a JSON object such as {\"scores\": [\"0.3\", \"2.1\"]}")
+    clean = kind.normalise(inputs)
+    return Problem(kind.id, None, clean, variant_code(kind.id, None), given=True), kind.property(clean)
+
+
+def solve_problem(problem: Problem, digits: int = 4, warning: str | None = None) -> Solution:
+    """The worked solution of a problem (exact and numeric paths cross-checked)."""
+    solution = kinds.get(problem.kind).solve(problem, check_digits(digits))
+    if warning:
+        solution = replace(solution, warnings=(warning,))
+    return solution

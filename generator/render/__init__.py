@@ -1,0 +1,1 @@
+"""One renderer per output format; renderers format, they never compute."""

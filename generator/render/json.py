@@ -1,0 +1,60 @@
+"""JSON renderer: the contract of DESIGN.md.
+
+Serialised with the json module (not a template): `{"kind", "seed", "inputs",
+"answers", "steps", "checks", "figures"}`, with the exact value of every
+answer printed by sympy.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..maths.exact import Ex
+from ..model import Solution
+from .latex import latex
+from .markdown import inline
+
+
+def _exact(x: Any) -> Any:
+    if isinstance(x, Ex):
+        return str(x.sympy())
+    if isinstance(x, (list, tuple)):
+        return [_exact(v) for v in x]
+    return x
+
+
+def payload(solution: Solution) -> dict[str, Any]:
+    p = solution.problem
+    answers = {}
+    for a in solution.answers:
+        d = a.to_json()
+        d["exact"] = _exact(a.exact)
+        answers[a.name] = d
+    return {
+        "kind": p.kind,
+        "seed": p.seed,
+        "variant": p.variant,
+        "title": solution.title,
+        "inputs": p.inputs,
+        "question": [inline(q) for q in solution.question],
+        "forecast": inline(solution.forecast),
+        "answers": answers,
+        "steps": [
+            {
+                "title": s.title,
+                "body": [inline(b) for b in s.body],
+                "math": [latex(m) for m in s.math],
+                "after": [inline(b) for b in s.after],
+                "why": inline(s.why),
+            }
+            for s in solution.steps
+        ],
+        "checks": [{"name": c.name, "passed": c.passed, "line": inline(c.line)} for c in solution.checks],
+        "recall": [{"question": inline(q), "answer": inline(a)} for q, a in solution.recall],
+        "figures": [{"kind": f.kind, "caption": inline(f.caption)} for f in solution.figures],
+    }
+
+
+def render_problem(solution: Solution) -> str:
+    return json.dumps(payload(solution), ensure_ascii=False, indent=2) + "\n"

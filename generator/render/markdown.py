@@ -1,0 +1,88 @@
+"""Markdown renderer (MkDocs Material + pymdownx.arithmatex, admonition, details).
+
+It only formats: prose text is escaped for Markdown, maths nodes go through
+the LaTeX printer, and the Jinja templates lay the page out.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from ..mathlines import Node
+from ..model import Prose, Solution
+from ..templating import environment
+from .latex import latex
+
+# Characters that start inline markup anywhere ($ for arithmatex, | for
+# tables, {} for attribute lists); HTML's own are turned into entities.
+_INLINE_SPECIAL = set("\\`*_{}[]|$")
+# Markers that only mean something at the start of a block.
+_BLOCK_START = re.compile(r"^(\s*)([#>+=-]|\d+[.)])")
+
+
+def escape_md(text: str, *, block_start: bool = False) -> str:
+    """Escape user or generated text so Markdown and HTML show it literally."""
+    out = []
+    for ch in text:
+        if ch in _INLINE_SPECIAL:
+            out.append("\\" + ch)
+        elif ch in "<>&":
+            out.append(html.escape(ch))
+        elif ch == "\n":
+            out.append(" ")
+        else:
+            out.append(ch)
+    escaped = "".join(out)
+    if block_start:
+        escaped = _BLOCK_START.sub(_escape_marker, escaped)
+    return escaped
+
+
+def _escape_marker(m: re.Match) -> str:
+    marker = m.group(2)
+    if marker[0].isdigit():  # "1." → "1\." (a backslash before a digit is literal)
+        return m.group(1) + marker[:-1] + "\\" + marker[-1]
+    return m.group(1) + "\\" + marker
+
+
+def inline(p: Prose) -> str:
+    """A paragraph: escaped text and $inline maths$."""
+    parts = []
+    for i, seg in enumerate(p):
+        if isinstance(seg, Node):
+            parts.append("$" + latex(seg) + "$")
+        else:
+            parts.append(escape_md(seg, block_start=(i == 0)))
+    return "".join(parts)
+
+
+def view(solution: Solution) -> dict:
+    """What the templates need, all already formatted."""
+    p = solution.problem
+    return {
+        "kind": p.kind,
+        "seed": p.seed,
+        "variant": p.variant,
+        "title": escape_md(solution.title),
+        "question": [inline(q) for q in solution.question],
+        "forecast": inline(solution.forecast),
+        "steps": [
+            {
+                "title": escape_md(s.title),
+                "body": [inline(b) for b in s.body],
+                "math": [latex(m) for m in s.math],
+                "why": inline(s.why),
+                "after": [inline(a) for a in s.after],
+            }
+            for s in solution.steps
+        ],
+        "verify": [inline(c.line) for c in solution.checks],
+        "recall": [(inline(q), inline(a)) for q, a in solution.recall],
+    }
+
+
+def render_problem(solution: Solution, *, heading: str = "#", number: int | None = None) -> str:
+    """One problem with its collapsed worked solution, as Markdown."""
+    tpl = environment().get_template("markdown/problem.md.j2")
+    return tpl.render(p=view(solution), heading=heading, number=number)
