@@ -18,6 +18,7 @@ from .seeding import fresh_seed, parse_seed, parse_variant
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 70
+MAX_SETS = 200
 
 
 class _Parser(argparse.ArgumentParser):
@@ -41,6 +42,12 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--input", help="the inputs as a JSON object, e.g. '{\"scores\": [\"0.3\", \"2.1\"]}'")
     q.add_argument("--format", choices=("md", "json"), default="md")
     q.add_argument("--digits", type=int, default=4, help="decimal places shown (default 4)")
+
+    s = sub.add_parser("site", help="fresh problem sets into the MkDocs docs folder")
+    s.add_argument("--sets", type=int, default=2, help="how many sets (default 2)")
+    s.add_argument("--seed", help="master seed; without it each run is fresh")
+    s.add_argument("--docs", default="docs", help="the MkDocs docs folder (default docs)")
+    s.add_argument("--digits", type=int, default=4)
     return p
 
 
@@ -116,13 +123,27 @@ def cmd_problem(args) -> int:
     return 0
 
 
+def cmd_site(args) -> int:
+    from pathlib import Path
+
+    from .pipeline import check_digits
+    from .writers.site import write_site
+
+    if not 1 <= args.sets <= MAX_SETS:
+        raise UserError(f"--sets: use 1 to {MAX_SETS}")
+    master = parse_seed(args.seed) if args.seed is not None else fresh_seed()
+    target = write_site(Path(args.docs), args.sets, master, check_digits(args.digits))
+    print(f"wrote {args.sets} problem set(s) from seed {master} into {target}", file=sys.stderr)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = _join_negative_values(list(sys.argv[1:] if argv is None else argv))
     try:
         args = _parser().parse_args(argv)
         if args.command is None:
             raise UserError("no command given; try `attndrills kinds` or `attndrills problem A`")
-        return {"kinds": cmd_kinds, "problem": cmd_problem}[args.command](args)
+        return {"kinds": cmd_kinds, "problem": cmd_problem, "site": cmd_site}[args.command](args)
     except UserError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -20,7 +20,7 @@ ALLOWED = {"scores"}
 def sample(rng: np.random.Generator, params: dict) -> dict:
     tx = int(rng.integers(3, 6))
     peak = float(draw_decimal(rng, 1.5, 3.0))
-    scores = [draw_decimal(rng, -0.5, peak - 2.2) for _ in range(tx)]
+    scores = [draw_decimal(rng, peak - 4.0, peak - 2.2) for _ in range(tx)]
     a, b = (int(i) for i in rng.choice(tx, size=2, replace=False))
     scores[a] = R.number_text(Fraction(str(peak)))
     scores[b] = draw_decimal(rng, peak - params["max_gap"], peak - 0.1)

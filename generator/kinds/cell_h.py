@@ -4,6 +4,7 @@ argmax) and β → 0 (uniform) computed by sympy (seeds/000, Example 8)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 import sympy as sp
@@ -57,15 +58,18 @@ def prop(inputs: dict) -> str | None:
 
 
 def limits(scores: list[Fraction]) -> tuple[list[sp.Expr], list[sp.Expr]]:
-    """lim β→∞ and lim β→0 of every weight, by sympy."""
+    """lim β→∞ and lim β→0 of every weight α_i(β) = 1 / Σ_j exp(β (e_j − e_i)), by sympy."""
+    pairs = [_weight_limits(tuple(sorted(sj - si for sj in scores))) for si in scores]
+    return [p[0] for p in pairs], [p[1] for p in pairs]
+
+
+@lru_cache(maxsize=4096)
+def _weight_limits(gaps: tuple[Fraction, ...]) -> tuple[sp.Expr, sp.Expr]:
+    # A weight depends only on its gaps to the other scores, so equal gap
+    # patterns share one (slow) symbolic limit computation.
     beta = sp.Symbol("beta", positive=True)
-    s = [sp.Rational(x.numerator, x.denominator) for x in scores]
-    hi, lo = [], []
-    for i in range(len(s)):
-        a = 1 / sp.Add(*[sp.exp(beta * (sj - s[i])) for sj in s])
-        hi.append(sp.limit(a, beta, sp.oo))
-        lo.append(sp.limit(a, beta, 0))
-    return hi, lo
+    a = 1 / sp.Add(*[sp.exp(beta * sp.Rational(d.numerator, d.denominator)) for d in gaps])
+    return sp.limit(a, beta, sp.oo), sp.limit(a, beta, 0)
 
 
 def solve(problem: Problem, digits: int) -> Solution:

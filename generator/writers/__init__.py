@@ -1,0 +1,1 @@
+"""Writers: the only code that touches the disk."""
