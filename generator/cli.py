@@ -13,7 +13,7 @@ from typing import Sequence
 
 from . import __version__, kinds
 from .errors import UserError
-from .pipeline import given_problem, sample_problem, solve_problem
+from .pipeline import check_digits, given_problem, sample_problem, solve_problem
 from .seeding import fresh_seed, parse_seed, parse_variant
 
 EXIT_USAGE = 2
@@ -57,8 +57,8 @@ def _join_negative_values(argv: list[str]) -> list[str]:
     i = 0
     while i < len(argv):
         arg = argv[i]
-        if arg in ("--scores", "--seed", "--digits") and i + 1 < len(argv) and argv[i + 1].startswith("-") \
-                and len(argv[i + 1]) > 1 and (argv[i + 1][1].isdigit() or argv[i + 1][1] == "."):
+        nxt = argv[i + 1] if i + 1 < len(argv) else ""
+        if arg in ("--scores", "--seed", "--digits") and nxt.startswith("-") and not nxt.startswith("--"):
             out.append(f"{arg}={argv[i + 1]}")
             i += 2
             continue
@@ -80,6 +80,7 @@ def cmd_kinds(args) -> int:
 
 
 def cmd_problem(args) -> int:
+    check_digits(args.digits)
     kind_name = args.kind
     seed = None
     decoded = parse_variant(args.kind)
@@ -126,7 +127,6 @@ def cmd_problem(args) -> int:
 def cmd_site(args) -> int:
     from pathlib import Path
 
-    from .pipeline import check_digits
     from .writers.site import write_site
 
     if not 1 <= args.sets <= MAX_SETS:

@@ -12,6 +12,9 @@ from typing import Any
 from .errors import UserError
 
 MAX_ABS = Fraction(10) ** 6  # scores and states larger than this are refused
+# Largest minus smallest score.  Beyond it the smallest weight is below
+# e^-10000 ≈ 10^-4343 and exact rounding needs numbers of millions of bits.
+MAX_SPREAD = Fraction(10) ** 4
 MAX_TX = 12  # input positions one worked solution can show legibly
 MAX_TY = 8  # decoder steps (rows) one worked solution can show legibly
 MAX_DIGITS_TYPED = 30  # characters in one typed number
@@ -87,7 +90,15 @@ def parse_scores(raw: Any, what: str = "scores", *, max_len: int = MAX_TX) -> li
         raise UserError(f"{what}: the list is empty; give at least one number")
     if len(raw) > max_len:
         raise UserError(f"{what}: {len(raw)} values, but at most {max_len} are supported")
-    return [parse_number(v, f"{what}[{i + 1}]") for i, v in enumerate(raw)]
+    values = [parse_number(v, f"{what}[{i + 1}]") for i, v in enumerate(raw)]
+    check_spread(values, what)
+    return values
+
+
+def check_spread(values: list[Fraction], what: str) -> None:
+    if max(values) - min(values) > MAX_SPREAD:
+        raise UserError(f"{what}: the largest and smallest differ by more than {MAX_SPREAD}; "
+                        "weights that small cannot be printed exactly — use a smaller range")
 
 
 def parse_states(raw: Any, n: int, what: str = "states") -> list[list[Fraction]]:

@@ -30,8 +30,12 @@ class Softmax:
     exps: tuple[Ex, ...]
     Z: Ex
     weights: tuple[Ex, ...]
-    log_weights: tuple[Ex, ...]
+    neg_log_weights: tuple[Ex, ...]  # −ln α_i, built from non-negative parts
     numeric: np.ndarray
+
+    @property
+    def log_weights(self) -> tuple[Ex, ...]:
+        return tuple(-x for x in self.neg_log_weights)
 
 
 def softmax(scores: Sequence[Fraction], scale: Fraction = Fraction(1)) -> Softmax:
@@ -45,20 +49,24 @@ def softmax(scores: Sequence[Fraction], scale: Fraction = Fraction(1)) -> Softma
         weights = tuple(Ex.of(Fraction(1, len(s))) for _ in s)
     else:
         weights = tuple(e / Z for e in exps)
-    lnZ = X.log(Z)
-    logs = tuple(Ex.of(x - shift) - lnZ for x in s)
-    return Softmax(tuple(s), shift, exps, Z, weights, logs, NP.softmax([float(x) for x in s]))
+    # −ln α_i = (m − s_i) + ln(1 + Σ_{j≠top} e^{s_j − m}): both parts are ≥ 0,
+    # so nothing cancels even when one weight is within e^-2000 of 1.
+    m = max(s)
+    top = s.index(m)
+    L = X.log1p(X.total(X.exp(Ex.of(x - m)) for j, x in enumerate(s) if j != top))
+    neg_logs = tuple(Ex.of(m - x) + L for x in s)
+    return Softmax(tuple(s), shift, exps, Z, weights, neg_logs, NP.softmax([float(x) for x in s]))
 
 
-def entropy(weights: Sequence[Ex], log_weights: Sequence[Ex] | None = None) -> Ex:
-    """H = −Σ α ln α (0 · ln 0 = 0)."""
+def entropy(weights: Sequence[Ex], neg_log_weights: Sequence[Ex] | None = None) -> Ex:
+    """H = Σ α (−ln α), a sum of non-negative terms (0 · ln 0 = 0)."""
     terms = []
     for i, a in enumerate(weights):
         if a.rat == 0:
             continue
-        ln = log_weights[i] if log_weights is not None else X.log(a)
-        terms.append(a * ln)
-    return -X.total(terms)
+        nl = neg_log_weights[i] if neg_log_weights is not None else -X.log(a)
+        terms.append(a * nl)
+    return X.total(terms)
 
 
 def context(weights: Sequence[Ex], states: Sequence[Sequence[Fraction]]) -> list[Ex]:
@@ -148,11 +156,11 @@ def steps_softmax(
     return steps
 
 
-def step_entropy(w: Work, weights: Sequence[Ex], log_weights: Sequence[Ex] | None,
+def step_entropy(w: Work, weights: Sequence[Ex], neg_log_weights: Sequence[Ex] | None,
                  t: str | None, why: tuple) -> tuple[Step, Ex]:
-    H = entropy(weights, log_weights)
+    H = entropy(weights, neg_log_weights)
     nz = [(i, a) for i, a in enumerate(weights) if a.rat != 0]
-    lns = [log_weights[i] if log_weights is not None else X.log(a) for i, a in nz]
+    lns = [-neg_log_weights[i] if neg_log_weights is not None else X.log(a) for i, a in nz]
     wn = [w.n(a) for _, a in nz]
     definition = eq(Sym("H"), Neg(Paren(Add(tuple(
         Mul((n, Call("ln", n)), "juxt") for n in wn)))))

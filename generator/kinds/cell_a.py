@@ -17,6 +17,7 @@ from ._base import Kind, Work, draw_decimal
 from . import _recipe as R
 
 ALLOWED = {"scores", "source", "target", "step"}
+MAX_RATIO_GAP = 700  # exp(gap) beyond this does not fit a float: shown, not reported as an answer
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -93,8 +94,9 @@ def solve(problem: Problem, digits: int) -> Solution:
     if len(scores) > 1 and k != second:
         gap = sm.scores[k] - sm.scores[second]
         ratio = X.exp(X.Ex.of(gap))
-        w.numeric("amplification", "ratio of the winning weight to the runner-up, exp(gap)",
-                  ratio, float(sm.numeric[k] / sm.numeric[second]))
+        if gap <= MAX_RATIO_GAP:
+            w.numeric("amplification", "ratio of the winning weight to the runner-up, exp(gap)",
+                      ratio, float(np.exp(float(sm.scores[k]) - float(sm.scores[second]))))
         last = steps[-1]
         steps[-1] = Step(last.title, last.body, last.math, last.why, (prose(
             "Notice the amplification: the raw scores differ by only ",

@@ -50,26 +50,28 @@ def solve(problem: Problem, digits: int) -> Solution:
     w = Work(digits)
     sm = R.softmax(scores)
     order = [int(i) for i in np.argsort(-sm.numeric, kind="stable")]
-    a, b = sorted(order[:2])
+    a, b = sorted(order[:2]) if tx > 1 else (0, 0)
     question = [prose("At one decoder step the scores are ", R.scores_line(scores, "t"),
                       ". Compute the weights, the share of the two largest, and the attention entropy ",
                       Sym("H"), " in nats.")]
     forecast = prose(f"Will the focus split roughly 50/50 between positions {a + 1} and {b + 1}? "
                      "Will the entropy be higher or lower than for one sharp peak?")
     steps = R.steps_softmax(w, sm, "t", why_div=prose(
-        f"Standard recipe; note positions {a + 1} and {b + 1} nearly split the mass."))
-    share = sm.weights[a] + sm.weights[b]
-    steps.append(Step("sanity-check the split", (), (
+        f"Standard recipe; note how positions {a + 1} and {b + 1} share the mass."))
+    share = sm.weights[a] + sm.weights[b] if tx > 1 else sm.weights[0]
+    if tx > 1:
+        steps.append(Step("sanity-check the split", (), (
         eq(Add((Sym("alpha", f"t{a + 1}"), Sym("alpha", f"t{b + 1}"))),
            Add((w.n(sm.weights[a]), w.n(sm.weights[b]))), w.n(share)),), prose(
-        f"{R.pct(share)} of the focus is shared between the two near-tied boxes: a “blend two "
-        "sources” situation, not a single winner.")))
-    step, H = R.step_entropy(w, sm.weights, sm.log_weights, "t", prose(
+            f"{R.pct(share)} of the focus is shared between the two largest weights: when they are "
+            "near-tied this is a “blend two sources” situation, not a single winner.")))
+    step, H = R.step_entropy(w, sm.weights, sm.neg_log_weights, "t", prose(
         "Entropy measures how spread-out the focus is: bigger means more diffuse."))
     steps.append(step)
     R.answer_softmax(w, sm)
-    w.numeric("top_two_share", f"α_{a + 1} + α_{b + 1}", share, float(sm.numeric[a] + sm.numeric[b]))
-    w.numeric("entropy", "attention entropy H (nats)", H, NP.entropy(sm.numeric))
+    if tx > 1:
+        w.numeric("top_two_share", f"α_{a + 1} + α_{b + 1}", share, float(sm.numeric[a] + sm.numeric[b]))
+    w.numeric("entropy", "attention entropy H (nats)", H, NP.entropy_of_scores([float(x) for x in scores]))
     R.verify_sum(w, sm.weights)
     lnT = R.verify_entropy(w, H, tx)
     w.numeric("max_entropy", "ln T_x, the largest possible entropy", lnT, float(np.log(tx)))

@@ -10,7 +10,7 @@ import numpy as np
 import sympy as sp
 
 from ..errors import UserError
-from ..inputs import check_keys, parse_number, require
+from ..inputs import check_keys, check_spread, parse_number, require
 from ..maths.exact import Ex
 from ..mathlines import Infinity, Lim, Mul, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
@@ -44,6 +44,8 @@ def normalise(inputs: dict) -> dict:
         raise UserError("betas: every β must be positive")
     if any(abs(b * s) > 10**6 for b in betas for s in R.fr(out["scores"])):
         raise UserError("betas: β × score exceeds 10^6 in size")
+    for b in betas:
+        check_spread([b * s for s in R.fr(out["scores"])], "betas × scores")
     out["betas"] = [R.number_text(b) for b in betas]
     return out
 

@@ -93,7 +93,7 @@ def solve(problem: Problem, digits: int) -> Solution:
         why_c = prose("The context is the weighted average of the states, with the softmax weights.")
     step, c = R.step_context(w, weights, states, "t", why_c)
     steps.append(step)
-    step, H = R.step_entropy(w, weights, None if ok else sm.log_weights, "t", prose(
+    step, H = R.step_entropy(w, weights, None if ok else sm.neg_log_weights, "t", prose(
         "Entropy quantifies how focused the weights are; compare it with the uniform maximum ",
         eq(Call("ln", Num(str(tx))), w.n(R.X.log(Ex.of(tx)))), "."))
     steps.append(step)
@@ -101,7 +101,8 @@ def solve(problem: Problem, digits: int) -> Solution:
     if ok:
         w.vector("double_softmax", "what a wrong second softmax would give", list(sm.weights), sm.numeric)
     w.vector("context", "context vector c_t", c, NP.context(numeric, [[float(v) for v in h] for h in states]))
-    w.numeric("entropy", "attention entropy H (nats)", H, NP.entropy(numeric))
+    w.numeric("entropy", "attention entropy H (nats)", H,
+              NP.entropy(numeric) if ok else NP.entropy_of_scores([float(a) for a in given]))
     if ok:
         w.check("already normalised", True, prose(
             "The weights already sum to 1 (", eq(total, Num("1")), ") ✓ — trap avoided."))

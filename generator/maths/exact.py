@@ -111,7 +111,11 @@ class Ex:
     def __float__(self) -> float:
         if self.rat is not None:
             return float(self.rat)
-        lo, hi = self.bounds()
+        # like display, the float is decided once both ends of the interval agree
+        for prec in _PRECISIONS:
+            lo, hi = self.bounds(prec)
+            if float(lo) == float(hi):
+                return float(lo)
         return float((lo + hi) / 2)
 
     def sympy(self) -> sp.Expr:
@@ -140,6 +144,13 @@ def log(x: Ex) -> Ex:
     if x.rat == 1:
         return Ex.of(0)
     return Ex("log", (x,))
+
+
+def log1p(x: Ex) -> Ex:
+    """ln(1 + x), kept accurate when x is tiny (ln Z when one score dominates)."""
+    if x.rat == 0:
+        return Ex.of(0)
+    return Ex("log1p", (x,))
 
 
 def total(xs: Iterable[Ex]) -> Ex:
@@ -171,6 +182,8 @@ def _ev(x: Ex, prec: int, iv):
         val = iv.exp(_ev(x.args[0], prec, iv))
     elif op == "log":
         val = iv.log(_ev(x.args[0], prec, iv))
+    elif op == "log1p":
+        val = iv.log1p(_ev(x.args[0], prec, iv))
     elif op == "add":
         val = _ev(x.args[0], prec, iv) + _ev(x.args[1], prec, iv)
     elif op == "mul":
@@ -192,6 +205,8 @@ def _to_sympy(x: Ex) -> sp.Expr:
         return sp.exp(args[0])
     if op == "log":
         return sp.log(args[0])
+    if op == "log1p":
+        return sp.log(1 + args[0])
     if op == "add":
         return args[0] + args[1]
     if op == "mul":
@@ -251,7 +266,8 @@ def format_fraction(f: Fraction, digits: int) -> Num:
 
 
 def _floor_log10(a: Fraction) -> int:
-    k = len(str(a.numerator)) - len(str(a.denominator))
+    # estimate from bit lengths (str() of a 10^4000-sized integer is refused), then correct
+    k = int((a.numerator.bit_length() - a.denominator.bit_length()) * 0.30102999566398120)
     while Fraction(10) ** k > a:
         k -= 1
     while Fraction(10) ** (k + 1) <= a:

@@ -22,3 +22,22 @@ def entropy(weights) -> float:
 def context(weights, states) -> np.ndarray:
     """c = Σ_i α_i h_i."""
     return np.asarray(weights, dtype=np.float64) @ np.asarray(states, dtype=np.float64)
+
+
+def log_softmax(scores) -> np.ndarray:
+    """ln of the weights, accurate even when one weight is within 1e-9 of 1:
+    ln Z is log1p of the sum of the exponentials other than the largest."""
+    s = np.asarray(scores, dtype=np.float64)
+    s = s - s.max()
+    e = np.exp(s)
+    top = int(np.argmax(s))
+    # the largest term is exactly 1; sum the others directly (e.sum() - 1
+    # would cancel away their digits when they are tiny)
+    rest = np.delete(e, top).sum()
+    return s - np.log1p(rest)
+
+
+def entropy_of_scores(scores) -> float:
+    """Entropy of softmax(scores) in nats, from the log-weights."""
+    logw = log_softmax(scores)
+    return float(-(np.exp(logw) * logw).sum())

@@ -1,0 +1,113 @@
+"""The command-line contract: outputs, reproducibility and bad input."""
+
+import json
+
+import pytest
+
+from generator.cli import main
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_kinds_lists_every_cell(capsys):
+    code, out, _ = run(capsys, "kinds", "--json")
+    rows = json.loads(out)
+    assert code == 0
+    assert [r["id"] for r in rows][:9] == list("ABCDEFGHI")
+    assert all(r["slug"] and r["title"] and r["source"].startswith("seeds/") for r in rows)
+
+
+def test_problem_json_contract(capsys):
+    code, out, _ = run(capsys, "problem", "I", "--seed", "3", "--format", "json")
+    data = json.loads(out)
+    assert code == 0
+    assert {"kind", "seed", "inputs", "answers", "steps", "checks", "figures"} <= set(data)
+    assert data["kind"] == "I" and data["seed"] == 3
+    for name in ("weights", "entropy", "context"):
+        a = data["answers"][name]
+        assert {"value", "display", "exact", "tolerance", "type"} <= set(a)
+    assert abs(sum(data["answers"]["weights"]["value"]) - 1) < 1e-12
+
+
+def test_negative_scores_are_values_not_options(capsys):
+    code, out, err = run(capsys, "problem", "C", "--scores", "-2,1,0", "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["answers"]["weights"]["display"] == ["0.0351", "0.7054", "0.2595"]
+
+
+def test_same_seed_same_bytes(capsys):
+    first = run(capsys, "problem", "G", "--seed", "12345")[1]
+    again = run(capsys, "problem", "G", "--seed", "12345")[1]
+    other = run(capsys, "problem", "G", "--seed", "12346")[1]
+    assert first == again and first != other
+
+
+def test_fresh_seed_is_printed_and_reproduces(capsys):
+    code, out, err = run(capsys, "problem", "A")
+    assert code == 0
+    seed = err.split("--seed ")[1].split(")")[0]
+    assert run(capsys, "problem", "A", "--seed", seed)[1] == out
+
+
+def test_variant_code_regenerates(capsys):
+    out = run(capsys, "problem", "F", "--seed", "99")[1]
+    code = out.split("Variant `")[1].split("`")[0]
+    assert run(capsys, "problem", code)[1] == out
+
+
+def test_warning_when_inputs_miss_the_property(capsys):
+    code, out, err = run(capsys, "problem", "B", "--scores", "1,2,3")
+    assert code == 0 and "warning:" in err and "not all equal" in err
+    assert "Verify" in out
+
+
+def test_huge_scores_are_solved_exactly(capsys):
+    code, out, err = run(capsys, "problem", "C", "--scores", "-1000,1000,0", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["answers"]["weights"]["display"] == ["0.0000", "1.0000", "0.0000"] or \
+        data["answers"]["weights"]["display"][0].endswith("10⁻⁸⁶⁹")
+    assert "subtract the largest score" in json.dumps(data)
+
+
+@pytest.mark.parametrize("args, says", [
+    (["problem", "Z"], "unknown kind"),
+    (["problem", "A", "--scores", "1,,2"], "empty value"),
+    (["problem", "A", "--scores", "abc"], "not a number"),
+    (["problem", "A", "--scores", "nan"], "not a finite number"),
+    (["problem", "A", "--scores", "inf"], "not a finite number"),
+    (["problem", "A", "--scores", "-inf,1"], "not a finite number"),
+    (["problem", "A", "--scores", ""], "empty"),
+    (["problem", "A", "--input", "[]"], "JSON object"),
+    (["problem", "A", "--input", "{\"scores\": []}"], "empty"),
+    (["problem", "A", "--input", "{bad json"], "not valid JSON"),
+    (["problem", "A", "--scores", "2000000,1"], "10^6"),
+    (["problem", "A", "--digits", "-1"], "--digits"),
+    (["problem", "A", "--digits", "x"], "invalid int"),
+    (["problem", "A", "--seed", "-5"], "--seed"),
+    (["problem", "A", "--seed", "1", "--scores", "1,2"], "either"),
+    (["problem", "A", "--input", "{\"scores\": [1, 2], \"colour\": 3}"], "does not take"),
+    (["problem", "E", "--input", "{\"scores\": [1], \"states\": [[1, 2], [3, 4]]}"], "input positions"),
+    (["problem", "H", "--input", "{\"scores\": [0, 1], \"betas\": [-1]}"], "positive"),
+    (["nonsense"], "invalid choice"),
+    ([], "no command"),
+])
+def test_bad_input_exits_2_with_one_error_line(capsys, args, says):
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:"), err
+    assert says in lines[0]
+    assert out == ""
+    assert "Traceback" not in err
+
+
+def test_console_script_runs_as_a_process(cli):
+    proc = cli("problem", "A", "--scores", "-2,1,0.5")
+    assert proc.returncode == 0 and "Forecast" in proc.stdout
+    bad = cli("problem", "A", "--scores", "1,,2")
+    assert bad.returncode == 2 and bad.stderr.startswith("error:") and "Traceback" not in bad.stderr

@@ -1,0 +1,69 @@
+"""Property tests with hypothesis on the exact and numeric paths and on
+typed inputs (STYLE.md layer 3)."""
+
+from fractions import Fraction
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.errors import UserError
+from generator.kinds import _recipe as R
+from generator.maths import exact as X
+from generator.maths.exact import Ex
+from generator.pipeline import given_problem, solve_problem
+
+decimals = st.decimals(min_value=-50, max_value=50, places=2, allow_nan=False, allow_infinity=False)
+score_lists = st.lists(decimals.map(lambda d: Fraction(str(d))), min_size=1, max_size=6)
+
+
+@settings(max_examples=150, deadline=None)
+@given(score_lists)
+def test_exact_weights_sum_to_one_and_agree_with_numpy(scores):
+    sm = R.softmax(scores)
+    assert R.encloses(X.total(sm.weights), Fraction(1))
+    for a, n in zip(sm.weights, sm.numeric):
+        lo, hi = a.bounds()
+        assert 0 <= lo and hi <= 1
+        assert abs(float(a) - n) <= 1e-12
+
+
+@settings(max_examples=100, deadline=None)
+@given(score_lists, decimals.map(lambda d: Fraction(str(d))))
+def test_shift_invariance_exactly(scores, k):
+    a = R.softmax(scores).weights
+    b = R.softmax([s + k for s in scores]).weights
+    assert all(R.encloses(x - y, Fraction(0)) for x, y in zip(a, b))
+
+
+@settings(max_examples=100, deadline=None)
+@given(score_lists, st.randoms(use_true_random=False))
+def test_permutation_equivariance(scores, rnd):
+    perm = list(range(len(scores)))
+    rnd.shuffle(perm)
+    a = R.softmax(scores)
+    b = R.softmax([scores[i] for i in perm])
+    assert [X.shown(b.weights[j], 6) for j in range(len(perm))] == [X.shown(a.weights[i], 6) for i in perm]
+
+
+@settings(max_examples=100, deadline=None)
+@given(score_lists)
+def test_entropy_bounds(scores):
+    sm = R.softmax(scores)
+    H = R.entropy(sm.weights, sm.neg_log_weights)
+    assert X.sign(H) >= 0
+    assert X.compare(X.log(Ex.of(len(scores))), H) >= 0 or len(set(scores)) == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.text(max_size=6), st.integers(-10**7, 10**7), st.floats(), st.none(),
+                          st.sampled_from(["0", "-0", "1e-300", "999999", "-1000", "1/3", "5e-324"])),
+                max_size=6))
+def test_typed_scores_solve_or_refuse_cleanly(raw):
+    for kind, extra in (("A", {}), ("B", {}), ("C", {}), ("D", {"shift": "1.5"}), ("F", {})):
+        try:
+            problem, _ = given_problem(kind, {"scores": raw, **extra})
+        except UserError:
+            continue
+        sol = solve_problem(problem)
+        assert np.isclose(sum(sol.answer("weights").value), 1)

@@ -1,0 +1,95 @@
+"""Exact-string tests of the printers, escaping and rounding (STYLE.md layer 1)."""
+
+from fractions import Fraction
+
+import pytest
+import sympy as sp
+
+from generator import mathlines as M
+from generator.maths import exact as X
+from generator.maths.exact import Ex, format_fraction
+from generator.render.latex import escape_text, latex
+from generator.render.markdown import escape_md, inline
+
+
+@pytest.mark.parametrize("node, want", [
+    (M.eq(M.Sym("alpha", "21"), M.Frac(M.Num("1.350"), M.Num("11.165")), M.Num("0.121")),
+     r"\alpha_{21} = \frac{1.350}{11.165} = 0.121"),
+    (M.Add((M.Num("-2"), M.Num("1"), M.Num("-0.5"))), "-2 + 1 - 0.5"),
+    (M.Num("2.06", -9), r"2.06 \times 10^{-9}"),
+    (M.Call("exp", M.Num("0.3")), r"\exp(0.3)"),
+    (M.Mul((M.Num("0.1"), M.Paren(M.Num("-2.3026")))), r"0.1 \cdot \left(-2.3026\right)"),
+    (M.Vec((M.Num("0.7"), M.Num("2"))), r"\left[0.7, 2\right]"),
+    (M.Chain(M.Num("0"), (("≤", M.Sym("H")), ("≈", M.Num("1")))), r"0 \le H \approx 1"),
+    (M.Lim(M.Sym("beta"), M.Infinity(), M.Sym("alpha")), r"\lim_{\beta \to +\infty} \alpha"),
+    (M.Text("a_b & #1"), r"\text{a\_b \& \#1}"),
+    (M.SumOver("j", M.Sym("e", "tj")), r"\sum_{j} e_{tj}"),
+])
+def test_latex_printer(node, want):
+    assert latex(node) == want
+
+
+def test_latex_printer_falls_back_to_sympy():
+    assert latex(sp.exp(sp.Rational(3, 10))) == r"e^{\frac{3}{10}}"
+
+
+@pytest.mark.parametrize("text, want", [
+    ("a*b_c", r"a\*b\_c"),
+    ("<script>&", "&lt;script&gt;&amp;"),
+    ("$5 [x](y) |", r"\$5 \[x\](y) \|"),
+    ("plain (words), fine!", "plain (words), fine!"),
+])
+def test_escape_md(text, want):
+    assert escape_md(text) == want
+
+
+@pytest.mark.parametrize("text, want", [("# title", r"\# title"), ("1. item", r"1\. item"),
+                                        ("- item", r"\- item"), ("> quote", "&gt; quote")])
+def test_escape_md_block_markers(text, want):
+    assert escape_md(text, block_start=True) == want
+    assert inline((text,)) == want
+
+
+def test_escape_latex_text():
+    assert escape_text(r"\input{x}$") == r"\textbackslash{}input\{x\}\$"
+
+
+@pytest.mark.parametrize("value, digits, want", [
+    (Fraction(1, 4), 4, "0.2500"),
+    (Fraction(1, 8), 2, "0.13"),  # ties round away from zero
+    (Fraction(-1, 8), 2, "-0.13"),
+    (Fraction(0), 3, "0.000"),
+    (Fraction(7, 2), 0, "4"),
+    (Fraction(1, 10**5), 4, "1.00 × 10⁻⁵"),
+    (Fraction(9995, 10**7), 3, "1.00 × 10⁻³"),  # 9.995e-4 rounds up to the next decade
+    (Fraction(123456789), 4, "1.23 × 10⁸"),
+])
+def test_format_fraction(value, digits, want):
+    assert format_fraction(value, digits).text == want
+
+
+def test_shown_matches_sympy_at_high_precision():
+    from decimal import ROUND_HALF_UP, Decimal, localcontext
+
+    for p, q in [(3, 10), (21, 10), (-7, 3), (1, 7), (1000, 1), (-1000, 1), (-40, 1)]:
+        x = X.exp(Ex.of(Fraction(p, q))) / (1 + X.exp(Ex.of(Fraction(q, 7))))
+        ref = Decimal(str(sp.N(x.sympy(), 80)))
+        for digits in (1, 4, 9):
+            got = X.shown(x, digits)
+            with localcontext() as ctx:
+                ctx.prec = 100
+                if got.exp10 is None:
+                    want = ref.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
+                    assert got.mant == str(want)
+                else:
+                    mant = (ref.scaleb(-got.exp10)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+                    assert got.mant == str(mant)
+
+
+def test_rational_tie_decided_exactly():
+    # exp(s)/(4 exp(s)) is exactly 1/4, a tie at one place: no interval can
+    # decide it, so sympy does — and the tie rounds away from zero
+    s = X.exp(Ex.of(Fraction(17, 10)))
+    quarter = s / (s + s + s + s)
+    assert X.shown(quarter, 1).text == "0.3"
+    assert X.shown(Ex.of(Fraction(1, 4)), 1).text == "0.3"
