@@ -1,0 +1,65 @@
+"""make bench: worked problems per second per kind (sample + solve + render
+Markdown) on one core, and the peak memory of each kind's run.
+
+Each kind runs in its own fresh process so peak memory (ru_maxrss) belongs
+to that kind alone.  Prints a table and writes bench/results.json.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing as mp
+import platform
+import resource
+import sys
+import time
+from pathlib import Path
+
+OUT = Path(__file__).with_name("results.json")
+N = {"H": 60}  # H computes sympy limits: fewer problems, same per-problem measure
+DEFAULT_N = 400
+TARGET = 300  # problems per second for kinds A–F (R/exams ≈ 16 ms per instance ≈ 62/s)
+
+
+def _measure(kind: str, n: int, queue) -> None:
+    from generator.pipeline import sample_problem, solve_problem
+    from generator.render.markdown import render_problem
+
+    render_problem(solve_problem(sample_problem(kind, 10**6)))  # warm imports and caches
+    start = time.perf_counter()
+    for seed in range(n):
+        render_problem(solve_problem(sample_problem(kind, seed)))
+    elapsed = time.perf_counter() - start
+    queue.put({"kind": kind, "problems": n, "seconds": round(elapsed, 4),
+               "per_second": round(n / elapsed, 1), "ms_per_problem": round(1000 * elapsed / n, 3),
+               "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)})
+
+
+def main() -> int:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from generator import kinds
+
+    ctx = mp.get_context("spawn")  # a clean process per kind: memory is that kind's own
+    rows = []
+    for k in kinds.all_kinds():
+        q = ctx.Queue()
+        p = ctx.Process(target=_measure, args=(k.id, N.get(k.id, DEFAULT_N), q))
+        p.start()
+        rows.append(q.get())
+        p.join()
+    print(f"{'kind':<5}{'problems':>9}{'per second':>12}{'ms each':>10}{'peak MB':>10}")
+    for r in rows:
+        print(f"{r['kind']:<5}{r['problems']:>9}{r['per_second']:>12}{r['ms_per_problem']:>10}{r['peak_rss_mb']:>10}")
+    a_to_f = [r for r in rows if r["kind"] in "ABCDEF"]
+    slowest = min(r["per_second"] for r in a_to_f)
+    verdict = "meets" if slowest >= TARGET else "MISSES"
+    print(f"\nkinds A–F: slowest {slowest}/s on one core — {verdict} the target of {TARGET}/s")
+    OUT.write_text(json.dumps({"machine": platform.platform(), "python": platform.python_version(),
+                               "worked_problems": rows, "target_per_second_A_to_F": TARGET},
+                              indent=2) + "\n")
+    print(f"wrote {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
