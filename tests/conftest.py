@@ -5,7 +5,7 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 import sympy as sp
 
-from generator.pipeline import given_problem, sample_problem, solve_problem
+from generator.pipeline import given_problem, solve_problem
 from generator.render.markdown import render_problem
 
 

@@ -13,7 +13,7 @@ import numpy as np
 from ..maths import exact as X
 from ..maths import numeric as NP
 from ..maths.exact import Ex
-from ..mathlines import Add, Call, Chain, Frac, Mul, Neg, Num, Paren, Seq, Sym, Tup, Vec, eq  # noqa: F401
+from ..mathlines import Add, Call, Chain, Frac, Mul, Neg, Num, Paren, Seq, Sym, Tup, Vec, eq  # noqa: F401  (Seq, Tup used by kinds as R.Seq, R.Tup)
 from ..model import Step, prose
 from ..inputs import number_text
 from ._base import Work, alpha, input_node, shown_sum

@@ -9,7 +9,7 @@ import numpy as np
 from ..errors import UserError
 from ..inputs import check_keys, parse_words, require
 from ..maths import exact as X
-from ..mathlines import Call, Num, Sym, eq
+from ..mathlines import Call, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import register
 from ._bank import PAIRS

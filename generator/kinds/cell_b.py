@@ -6,7 +6,7 @@ import numpy as np
 
 from ..inputs import check_keys, require
 from ..maths import numeric as NP
-from ..mathlines import Call, Frac, Mul, Num, Paren, Add, Sym, Vec, eq
+from ..mathlines import Call, Frac, Mul, Num, Paren, Add, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import register
 from ._base import Kind, Work, draw_decimal

@@ -8,8 +8,6 @@ import numpy as np
 
 from ..errors import UserError
 from ..inputs import check_keys, parse_number, require
-from ..maths import exact as X
-from ..maths.exact import Ex
 from ..mathlines import Add, Call, Frac, Mul, Sym, SumOver, eq
 from ..model import Problem, Solution, Step, prose
 from . import register

@@ -7,11 +7,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..errors import UserError
 from ..inputs import check_keys, parse_scores, require
 from ..maths import numeric as NP
 from ..maths.exact import Ex
-from ..mathlines import Add, Call, Num, Sym, Tup, eq
+from ..mathlines import Add, Call, Num, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import register
 from ._base import Kind, Work

@@ -53,6 +53,7 @@ def payload(solution: Solution) -> dict[str, Any]:
         "checks": [{"name": c.name, "passed": c.passed, "line": inline(c.line)} for c in solution.checks],
         "recall": [{"question": inline(q), "answer": inline(a)} for q, a in solution.recall],
         "figures": [{"kind": f.kind, "caption": inline(f.caption)} for f in solution.figures],
+        "warnings": list(solution.warnings),
     }
 
 
