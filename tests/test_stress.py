@@ -3,6 +3,7 @@ of attention, and that the draws vary (STYLE.md layer 3, after R/exams'
 stresstest_exercise)."""
 
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -24,8 +25,8 @@ def scores_of(inputs):
     s = inputs.get("scores")
     if s is None:
         return None
-    return rows([[float(__import__("fractions").Fraction(x)) for x in r] if isinstance(r, list)
-                 else float(__import__("fractions").Fraction(r)) for r in s])
+    return rows([[float(Fraction(x)) for x in r] if isinstance(r, list) else float(Fraction(r))
+                 for r in s])
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -57,8 +58,7 @@ def test_stress(kind):
             assert abs(H - NP.entropy(w[0])) < 1e-12
         if "context" in answers:
             c = np.asarray(answers["context"].value)
-            states = np.asarray([[float(__import__("fractions").Fraction(v)) for v in h]
-                                 for h in inputs["states"]])
+            states = np.asarray([[float(Fraction(v)) for v in h] for h in inputs["states"]])
             assert (c >= states.min(axis=0) - 1e-12).all() and (c <= states.max(axis=0) + 1e-12).all()
             np.testing.assert_allclose(c, w[0] @ states, atol=1e-12)
         # every display is the rounding of its value
