@@ -15,7 +15,7 @@ from ..maths import numeric as NP
 from ..maths.exact import Ex
 from ..mathlines import Add, Call, Chain, Frac, Mul, Neg, Num, Paren, Seq, Sym, Tup, Vec, eq  # noqa: F401  (Seq, Tup used by kinds as R.Seq, R.Tup)
 from ..model import Step, prose
-from ..inputs import number_text
+from ..inputs import number_text, parse_scores, parse_states
 from ._base import Work, alpha, input_node, shown_sum
 
 # Above this size exp() would overflow a float and swamp the page with
@@ -32,10 +32,6 @@ class Softmax:
     weights: tuple[Ex, ...]
     neg_log_weights: tuple[Ex, ...]  # −ln α_i, built from non-negative parts
     numeric: np.ndarray
-
-    @property
-    def log_weights(self) -> tuple[Ex, ...]:
-        return tuple(-x for x in self.neg_log_weights)
 
 
 def softmax(scores: Sequence[Fraction], scale: Fraction = Fraction(1)) -> Softmax:
@@ -276,14 +272,10 @@ def forecast_thresholds(x: float) -> tuple[str, str]:
 
 
 def states_input(raw, n: int):
-    from ..inputs import parse_states
-
     return [[number_text(v) for v in h] for h in parse_states(raw, n)]
 
 
 def scores_input(raw):
-    from ..inputs import parse_scores
-
     return [number_text(v) for v in parse_scores(raw)]
 
 
