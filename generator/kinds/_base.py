@@ -15,9 +15,15 @@ from ..maths import exact as X
 from ..maths.crosscheck import agree
 from ..maths.exact import Ex
 from ..mathlines import Frac, Num, Sym
-from ..model import Answer, Check, Problem, Prose, Solution
+from ..misconceptions import CATALOGUE
+from ..model import Answer, Check, Option, Problem, Prose, Solution
 
 MAX_DRAWS = 200  # bounded rejection sampling for a cell's property
+LETTERS = "ABCDEFGHIJ"
+
+
+def _vector_text(display: Sequence) -> str:
+    return "(" + ", ".join(_vector_text(d) if isinstance(d, list) else d for d in display) + ")"
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,8 @@ class Kind:
     scenarios: dict[str, dict[str, Any]] = field(default_factory=dict)
     level: int | None = None
     summary: str = ""
+    # how many different variants the kind can draw (None: practically unlimited)
+    variety: int | None = None
 
     def draw(self, rng: np.random.Generator, params: dict[str, Any] | None = None) -> dict[str, Any]:
         """Draw inputs that satisfy the cell's property (bounded retry)."""
@@ -67,18 +75,23 @@ class Work:
     def n(self, x: Ex) -> Num:
         return X.shown(x, self.digits)
 
-    def numeric(self, name: str, label: str, exact: Ex, numeric: float) -> Ex:
+    def numeric(self, name: str, label: str, exact: Ex, numeric: float,
+                distractors: Sequence[tuple[Ex, str]] = ()) -> Ex:
+        """A number; `distractors` are (wrong exact value, misconception) pairs."""
         agree(name, float(exact), float(numeric))
         shown = self.n(exact)
+        options = self._options(shown.text, [(self.n(x).text, m) for x, m in distractors])
         self.answers.append(
             Answer(name, "numeric", label, float(exact), shown.text, exact,
-                   X.tolerance(shown, self.digits))
+                   X.tolerance(shown, self.digits), options)
         )
         return exact
 
-    def vector(self, name: str, label: str, exact: Sequence, numeric, *, whole: bool = False) -> None:
+    def vector(self, name: str, label: str, exact: Sequence, numeric, *, whole: bool = False,
+               distractors: Sequence[tuple[Sequence[Ex], str]] = ()) -> None:
         """A vector answer, or a list of rows (several decoder steps).
-        `whole` marks counts and positions, shown as integers with tolerance 0."""
+        `whole` marks counts and positions, shown as integers with tolerance 0;
+        `distractors` are (wrong exact vector, misconception) pairs."""
         numeric = np.asarray(numeric, dtype=np.float64)
 
         def walk(ex, nu, path):
@@ -92,12 +105,72 @@ class Work:
             return float(ex), shown.text, X.tolerance(shown, self.digits)
 
         value, display, tol = walk(list(exact), numeric, name)
-        self.answers.append(Answer(name, "vector", label, value, display, list(exact), tol))
+        options = self._options(_vector_text(display),
+                                [(_vector_text([self.n(x).text for x in d]), m) for d, m in distractors])
+        self.answers.append(Answer(name, "vector", label, value, display, list(exact), tol, options))
+
+    @staticmethod
+    def _options(key: str, wrong: Sequence[tuple[str, str]]) -> tuple[Option, ...]:
+        """The key and the distractors that differ from it, and from each other,
+        at the printed precision (the first of two equal ones is kept)."""
+        if not wrong:
+            return ()
+        out = [Option(key, True, None)]
+        seen = {key}
+        for text, mis in wrong:
+            if mis not in CATALOGUE:
+                raise KeyError(f"misconception {mis!r} is not in the catalogue")
+            if text not in seen:
+                seen.add(text)
+                out.append(Option(text, False, mis))
+        return tuple(out)
+
+    def choice(self, name: str, label: str, correct: Sequence[str],
+               wrong: Sequence[tuple[str, str]], order_seed: int) -> tuple[Option, ...]:
+        """Multiple choice (one or several correct), options in a per-variant order.
+        Returns the options in the order shown; the answer's display is their letters."""
+        options = [Option(t, True, None) for t in correct]
+        options += [o for o in self._options("\0", wrong)[1:]]
+        perm = np.random.default_rng(order_seed).permutation(len(options))
+        shown = tuple(options[i] for i in perm)
+        keys = [i for i, o in enumerate(shown) if o.correct]
+        self.answers.append(Answer(
+            name, "choice", label, keys, ", ".join(LETTERS[i] for i in keys),
+            [o.text for o in shown if o.correct], None, shown))
+        return shown
+
+    def truefalse(self, name: str, label: str, truth: bool, misconception: str) -> None:
+        if misconception not in CATALOGUE:
+            raise KeyError(misconception)
+        options = (Option("true", truth, None if truth else misconception),
+                   Option("false", not truth, misconception if truth else None))
+        self.answers.append(Answer(name, "truefalse", label, truth, "true" if truth else "false",
+                                   truth, None, options))
+
+    def matching(self, name: str, label: str, pairs: Sequence[tuple[str, str]]) -> None:
+        """Each left item matched to its right item (value: the rights, in order)."""
+        self.answers.append(Answer(
+            name, "matching", label, [r for _, r in pairs], [f"{l} → {r}" for l, r in pairs],
+            [list(p) for p in pairs], None,
+            tuple(Option(f"{l} → {r}", True, None) for l, r in pairs)))
+
+    def text(self, name: str, label: str, model_answer: str) -> None:
+        self.answers.append(Answer(name, "text", label, model_answer, model_answer, model_answer, None))
 
     def check(self, name: str, passed: bool, line: Prose) -> None:
         if not passed:
             raise ProblemRejected(f"check {name!r} failed on this problem")
         self.checks.append(Check(name, True, line))
+
+
+def option_lines(options: Sequence[Option]) -> list[Prose]:
+    """The options of a choice question as paragraphs “(A) …”."""
+    return [(f"({LETTERS[i]}) {o.text}",) for i, o in enumerate(options)]
+
+
+def key_line(options: Sequence[Option]) -> Prose:
+    keys = [f"({LETTERS[i]}) {o.text}" for i, o in enumerate(options) if o.correct]
+    return ("Answer: " + "; ".join(keys) + ".",)
 
 
 def input_node(f) -> Num | Frac:

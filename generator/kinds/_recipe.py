@@ -287,3 +287,24 @@ def fr(values) -> list[Fraction]:
 def states_line(states) -> Seq:
     return Seq(tuple(eq(Sym("h", str(i + 1)), Vec(tuple(input_node(v) for v in h)))
                      for i, h in enumerate(states)))
+
+
+def weight_distractors(sm: Softmax) -> list[tuple[list[Ex], str]]:
+    """Wrong weight vectors from the catalogue, computed on these scores."""
+    n = len(sm.scores)
+    out: list[tuple[list[Ex], str]] = []
+    total_s = sum(sm.scores)
+    if total_s != 0:
+        out.append(([Ex.of(s / total_s) for s in sm.scores], "divide_by_sum"))
+    if sm.shift == 0:
+        out.append((list(sm.exps), "forgot_to_normalise"))
+    top = max(sm.scores)
+    if sm.scores.count(top) == 1:
+        out.append(([Ex.of(int(s == top)) for s in sm.scores], "hard_argmax"))
+    out.append(([Ex.of(Fraction(1, n))] * n, "uniform_weights"))
+    return out
+
+
+def context_distractors(sm: Softmax, states) -> list[tuple[list[Ex], str]]:
+    """Wrong context vectors: the same mistakes, carried into the blend."""
+    return [(context(ws, states), mis) for ws, mis in weight_distractors(sm)]

@@ -1,0 +1,75 @@
+"""Exercise 1.3 (L1) — which quantity sums to exactly 1? (seeds/002), with a
+drawn example that shows the weights summing to 1 and the scores not."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import UserError
+from ..inputs import check_keys, require
+from ..model import Problem, Solution, Step, prose
+from . import register
+from ._base import Kind, Work, draw_decimal, key_line, option_lines
+from . import _recipe as R
+
+CORRECT = "the weights αₜᵢ"
+WRONG = (
+    ("the scores eₜᵢ", "scores_are_probabilities"),
+    ("the states hᵢ", "states_are_fractions"),
+    ("the exponentials exp(eₜᵢ)", "forgot_to_normalise"),
+    ("the components of the context cₜ", "context_sums_to_one"),
+    ("the scores divided by their largest value", "forgot_to_exponentiate"),
+)
+SHOW = 3  # distractors shown
+
+
+def sample(rng: np.random.Generator, params: dict) -> dict:
+    while True:
+        scores = [draw_decimal(rng, -1.0, 3.0) for _ in range(3)]
+        if sum(R.fr(scores)) != 1:
+            break
+    picks = sorted(int(i) for i in rng.choice(len(WRONG), size=SHOW, replace=False))
+    return {"scores": scores, "distractors": picks, "shuffle": int(rng.integers(2**31))}
+
+
+def normalise(inputs: dict) -> dict:
+    check_keys(inputs, {"scores", "distractors", "shuffle"}, "1.3")
+    picks = inputs.get("distractors", list(range(SHOW)))
+    if not isinstance(picks, list) or not picks or any(
+            not isinstance(i, int) or not 0 <= i < len(WRONG) for i in picks) or len(set(picks)) != len(picks):
+        raise UserError(f"distractors: distinct indices 0…{len(WRONG) - 1}")
+    return {"scores": R.scores_input(require(inputs, "scores", "1.3")), "distractors": picks,
+            "shuffle": int(inputs.get("shuffle", 0))}
+
+
+def solve(problem: Problem, digits: int) -> Solution:
+    inp = problem.inputs
+    scores = R.fr(inp["scores"])
+    w = Work(digits)
+    shown = w.choice("sums_to_one", "the quantity that sums to 1 over i", [CORRECT],
+                     [WRONG[i] for i in inp["distractors"]], inp["shuffle"])
+    question = [prose("Which quantity must sum to exactly 1 across all input positions i, for a fixed "
+                      "decoder step t?"), *option_lines(shown)]
+    forecast = prose("Which of these is a probability distribution by construction?")
+    sm = R.softmax(scores)
+    nums = [w.n(a) for a in sm.weights]
+    steps = (Step("name the quantity", (key_line(shown),), (), prose(
+        "That is precisely what the softmax guarantees: Σᵢ αₜᵢ = 1. The scores are unbounded and in "
+        "general do not sum to 1; the states are vectors, not fractions.")),
+        Step("see it on numbers", (prose("Take the scores ", R.scores_line(scores, "t"), ", which sum to ",
+                                         R.input_node(sum(scores)), "."),),
+             (R.eq(R.Sym("alpha"), R.Tup(tuple(nums))),),
+             prose("Softmax turns the same scores into weights, and only the weights sum to 1.")))
+    R.answer_softmax(w, sm)
+    R.verify_sum(w, sm.weights)
+    recall = ((prose("What does softmax guarantee about the weights of one decoder step?"),
+               prose("They are in [0, 1] and sum to exactly 1 (Exercise 1.3).")),)
+    return Solution(problem, "What sums to one?", tuple(question), forecast, steps,
+                    tuple(w.answers), tuple(w.checks), recall)
+
+
+KIND = register(Kind(
+    id="1.3", slug="what-sums-to-one", title="What sums to one?", level=1,
+    source="seeds/002 Exercise 1.3", summary="multiple choice: the weights, not scores or states",
+    sample=sample, normalise=normalise, solve=solve,
+))

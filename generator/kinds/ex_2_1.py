@@ -1,0 +1,55 @@
+"""Exercise 2.1 (L2) — the attention weights from drawn scores (seeds/002)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import UserError
+from ..inputs import check_keys, require
+from ..model import Problem, Solution, prose
+from . import register
+from ._base import Kind, Work, draw_decimal
+from . import _recipe as R
+
+
+def sample(rng: np.random.Generator, params: dict) -> dict:
+    tx = int(rng.integers(3, 5))
+    return {"scores": [draw_decimal(rng, -1.0, 4.0) for _ in range(tx)], "step": int(rng.integers(1, 6))}
+
+
+def normalise(inputs: dict) -> dict:
+    check_keys(inputs, {"scores", "step"}, "2.1")
+    step = inputs.get("step", 2)
+    if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= 99:
+        raise UserError("step: a whole number from 1 to 99")
+    return {"scores": R.scores_input(require(inputs, "scores", "2.1")), "step": step}
+
+
+def solve(problem: Problem, digits: int) -> Solution:
+    scores = R.fr(problem.inputs["scores"])
+    t = str(problem.inputs["step"])
+    w = Work(digits)
+    sm = R.softmax(scores)
+    k = R.winner(sm)
+    question = [prose(f"Decoder step t = {t}, input length Tx = {len(scores)}. The raw scores are ",
+                      R.scores_line(scores, t), ". Compute every attention weight ", R.Sym("alpha", f"{t}i"), ".")]
+    forecast = prose(f"Position {k + 1} has the largest score. Will it take more or less than half of the focus?")
+    steps = R.steps_softmax(w, sm, t)
+    shifted = np.array([float(s - sm.shift) for s in sm.scores])
+    w.vector("exponentials", "exp of each score", list(sm.exps), np.exp(shifted))
+    w.numeric("denominator", "Z, the sum of the exponentials", sm.Z, float(np.exp(shifted).sum()))
+    w.vector("weights", "attention weights", list(sm.weights), sm.numeric,
+             distractors=R.weight_distractors(sm))
+    R.verify_sum(w, sm.weights)
+    w.check("largest", True, prose(f"Position {k + 1} grabs ≈ {R.pct(sm.weights[k], 0)} of the focus."))
+    recall = ((prose("The three moves of softmax?"),
+               prose("Exponentiate every score, add them up, divide each by the total (Exercise 2.1).")),)
+    return Solution(problem, "Weights from scores", tuple(question), forecast, tuple(steps),
+                    tuple(w.answers), tuple(w.checks), recall)
+
+
+KIND = register(Kind(
+    id="2.1", slug="weights-from-scores", title="Weights from scores", level=2,
+    source="seeds/002 Exercise 2.1", summary="softmax of drawn scores",
+    sample=sample, normalise=normalise, solve=solve,
+))

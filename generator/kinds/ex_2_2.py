@@ -1,0 +1,70 @@
+"""Exercise 2.2 (L2) — the context vector from drawn scores and states, with
+the argument for a weighted sum rather than a max (seeds/002)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..inputs import check_keys, require
+from ..maths import numeric as NP
+from ..model import Problem, Solution, Step, prose
+from . import register
+from ._base import Kind, Work, draw_decimal
+from . import _recipe as R
+
+
+def sample(rng: np.random.Generator, params: dict) -> dict:
+    tx = int(rng.integers(3, 5))
+    dim = int(rng.choice([2, 2, 3]))
+    return {"scores": [draw_decimal(rng, -1.0, 4.0) for _ in range(tx)],
+            "states": [[str(int(v)) for v in rng.integers(-3, 5, size=dim)] for _ in range(tx)]}
+
+
+def normalise(inputs: dict) -> dict:
+    check_keys(inputs, {"scores", "states"}, "2.2")
+    scores = R.scores_input(require(inputs, "scores", "2.2"))
+    return {"scores": scores, "states": R.states_input(require(inputs, "states", "2.2"), len(scores))}
+
+
+WHY_BLEND = prose(
+    "Why a weighted sum and not a max? (1) Differentiability: a hard argmax has zero gradient almost "
+    "everywhere, so it could not be trained by backprop; the weighted sum is smooth, so gradients flow "
+    "into every state and the alignment can be learned. (2) Blending helps: an output word may need "
+    "information from two input words, and a hard pick throws one away. The sum is a soft, trainable "
+    "lookup.")
+
+
+def solve(problem: Problem, digits: int) -> Solution:
+    scores = R.fr(problem.inputs["scores"])
+    states = [R.fr(h) for h in problem.inputs["states"]]
+    w = Work(digits)
+    sm = R.softmax(scores)
+    k = R.winner(sm)
+    question = [prose("The scores are ", R.scores_line(scores, "t"), " and the encoder states are ",
+                      R.states_line(states), ". Compute the context vector ", R.Sym("c", "t"), ".")]
+    forecast = prose(f"Which state will the context lean toward? (Position {k + 1} has the largest score.)")
+    steps = [Step("ask why we blend", (), (), WHY_BLEND)]
+    soft = R.steps_softmax(w, sm, "t")
+    steps.append(Step("compute the weights", (), tuple(m for s in soft for m in s.math),
+                      prose("The context needs the weights first: softmax of the scores.")))
+    step, c = R.step_context(w, sm.weights, states, "t", prose(
+        "The context is the weighted average of the states; it leans toward ", R.Sym("h", str(k + 1)),
+        " because ", R.Sym("alpha", f"t{k + 1}"), " dominates — a soft pick."))
+    steps.append(step)
+    w.vector("weights", "attention weights", list(sm.weights), sm.numeric, distractors=R.weight_distractors(sm))
+    w.vector("context", "context vector c_t", c, NP.context(sm.numeric, [[float(v) for v in h] for h in states]),
+             distractors=R.context_distractors(sm, states))
+    R.verify_sum(w, sm.weights)
+    R.verify_hull(w, c, states)
+    recall = ((prose("Why does attention blend the states instead of taking the best one?"),
+               prose("The blend is differentiable and keeps information from several words; a hard "
+                     "pick has no gradient and throws information away (Exercise 2.2).")),)
+    return Solution(problem, "The context vector", tuple(question), forecast, tuple(steps),
+                    tuple(w.answers), tuple(w.checks), recall)
+
+
+KIND = register(Kind(
+    id="2.2", slug="context-vector", title="The context vector", level=2,
+    source="seeds/002 Exercise 2.2", summary="blend drawn 2-D or 3-D states with the weights",
+    sample=sample, normalise=normalise, solve=solve,
+))

@@ -1,0 +1,72 @@
+"""Exercise 2.3 (L2) — add a drawn constant to every score: do the weights change? (seeds/002)"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from ..inputs import check_keys, parse_number, require
+from ..maths.exact import Ex
+from ..mathlines import Call, Frac, Mul, Sym, SumOver, Tup, eq
+from ..model import Problem, Solution, Step, prose
+from . import register
+from ._base import Kind, Work, draw_decimal
+from . import _recipe as R
+
+
+def sample(rng: np.random.Generator, params: dict) -> dict:
+    tx = int(rng.integers(3, 5))
+    c = "0"
+    while Fraction(c) == 0:
+        c = draw_decimal(rng, -9, 9, places=0 if rng.random() < 0.7 else 1)
+    return {"scores": [draw_decimal(rng, -1.0, 3.0) for _ in range(tx)], "shift": c}
+
+
+def normalise(inputs: dict) -> dict:
+    check_keys(inputs, {"scores", "shift"}, "2.3")
+    return {"scores": R.scores_input(require(inputs, "scores", "2.3")),
+            "shift": R.number_text(parse_number(require(inputs, "shift", "2.3"), "shift"))}
+
+
+def solve(problem: Problem, digits: int) -> Solution:
+    base = R.fr(problem.inputs["scores"])
+    c = Fraction(problem.inputs["shift"])
+    shifted = [s + c for s in base]
+    w = Work(digits)
+    sm0, sm = R.softmax(base), R.softmax(shifted)
+    question = [prose("Scores ", R.scores_line(base, "t"), f". Now add {R.number_text(c)} to every score: ",
+                      R.scores_line(shifted, "t", "e'"), ". Do the weights change? Compute them.")]
+    forecast = prose("Commit to an answer before computing: change, or no change?")
+    ei = lambda i: Sym("e", i)
+    algebra = eq(Frac(Call("exp", R.Add((ei("i"), Sym("c")))), SumOver("j", Call("exp", R.Add((ei("j"), Sym("c")))))),
+                 Frac(Mul((Call("exp", Sym("c")), Call("exp", ei("i"))), "juxt"),
+                      Mul((Call("exp", Sym("c")), SumOver("j", Call("exp", ei("j")))), "juxt")),
+                 Frac(Call("exp", ei("i")), SumOver("j", Call("exp", ei("j")))))
+    nums = Tup(tuple(w.n(a) for a in sm.weights))
+    steps = (Step("factor the constant out", (), (algebra,), prose(
+        "The factor ", Call("exp", Sym("c")), " cancels top and bottom: softmax is invariant to adding "
+        "the same constant to every score.")),
+        Step("check on the numbers", (), (eq(Sym("alpha"), nums), eq(Sym("alpha", None, "'"), nums)), prose(
+            "Both sets of scores give the same weights to every digit: only differences between scores "
+            "matter, never their absolute size.")))
+    naive = sum(shifted)
+    wrong = [([Ex.of(s / naive) for s in shifted], "shift_changes_weights")] if naive != 0 else []
+    w.vector("weights", "attention weights (shifted or not)", list(sm.weights), sm.numeric,
+             distractors=wrong + R.weight_distractors(sm)[1:])
+    w.truefalse("weights_change", "adding the constant changes the weights", False, "shift_changes_weights")
+    same = all(R.encloses(a - b, Fraction(0)) for a, b in zip(sm.weights, sm0.weights))
+    w.check("shift invariance", same, prose("The weights of the shifted and the original scores agree ✓."))
+    R.verify_sum(w, sm.weights)
+    recall = ((prose("Why does softmax ignore a shared additive constant?"),
+               prose("The factor ", Call("exp", Sym("c")), " cancels in numerator and denominator; only score "
+                     "differences matter (Exercise 2.3).")),)
+    return Solution(problem, "Shift every score", tuple(question), forecast, steps,
+                    tuple(w.answers), tuple(w.checks), recall)
+
+
+KIND = register(Kind(
+    id="2.3", slug="shift-constant", title="Shift every score", level=2,
+    source="seeds/002 Exercise 2.3", summary="shift invariance with a drawn constant",
+    sample=sample, normalise=normalise, solve=solve,
+))

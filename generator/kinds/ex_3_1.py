@@ -1,0 +1,91 @@
+"""Exercise 3.1 (L3) — entropy of a uniform and of a spiked distribution over a drawn Tx (seeds/002)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from ..errors import UserError
+from ..inputs import check_keys, parse_scores, require
+from ..maths import exact as X
+from ..maths import numeric as NP
+from ..maths.exact import Ex
+from ..mathlines import Call, Mul, Num, Paren, Sym, Tup, eq
+from ..model import Problem, Solution, Step, prose
+from . import register
+from ._base import Kind, Work
+from . import _recipe as R
+
+SPIKES = ("0.9", "0.92", "0.95", "0.96", "0.97", "0.98", "0.99")
+
+
+def sample(rng: np.random.Generator, params: dict) -> dict:
+    tx = int(rng.integers(3, 9))
+    p = Fraction(SPIKES[int(rng.integers(len(SPIKES)))])
+    rest = (1 - p) / (tx - 1)
+    weights = [rest] * tx
+    weights[int(rng.integers(tx))] = p
+    return {"weights": [R.number_text(a) for a in weights]}
+
+
+def normalise(inputs: dict) -> dict:
+    check_keys(inputs, {"weights"}, "3.1")
+    weights = parse_scores(require(inputs, "weights", "3.1"), "weights")
+    if sum(weights) != 1 or any(a < 0 for a in weights):
+        raise UserError("weights: give non-negative numbers that sum to exactly 1")
+    if len(weights) < 2:
+        raise UserError("weights: at least two positions are needed to compare entropies")
+    return {"weights": [R.number_text(a) for a in weights]}
+
+
+def solve(problem: Problem, digits: int) -> Solution:
+    spike = R.fr(problem.inputs["weights"])
+    tx = len(spike)
+    w = Work(digits)
+    u = Fraction(1, tx)
+    lnT = X.log(Ex.of(tx))
+    H_u = R.entropy([Ex.of(u)] * tx)
+    weights = [Ex.of(a) for a in spike]
+    question = [prose(f"An attention distribution over Tx = {tx} positions is perfectly uniform: ",
+                      eq(Sym("alpha", "ti"), R.input_node(u)), " for all i. Compute the entropy ",
+                      Sym("H"),
+                      " (natural log). Then compute H for the spiked distribution ",
+                      Tup(tuple(R.input_node(a) for a in spike)), ". Interpret.")]
+    forecast = prose("Which distribution is more “focused”, and which entropy will be larger?")
+    uniform = Step("entropy of the uniform distribution", (), (
+        eq(Sym("H"), Mul((Num(f"-{tx}"), Paren(Mul((R.input_node(u), Call("ln", R.input_node(u))), "juxt"))), "times"),
+           w.n(H_u)),
+        eq(Call("ln", Num(str(tx))), w.n(lnT))), prose(
+        "Every term is the same, so the sum is Tx times one term — and it equals ln Tx, the largest "
+        f"entropy any distribution over {tx} options can have."))
+    spiked, H = R.step_entropy(w, weights, None, "t", prose(
+        "Entropy measures how spread-out the focus is; the spike concentrates almost everything on one box."))
+    interpret = Step("interpret", (prose(
+        f"High entropy ({w.n(H_u).text}) = diffuse, “looking everywhere”; low entropy ({w.n(H).text}) = sharp, "
+        "“focused on one word.” Both can be correct: summarisation wants diffuse attention, word "
+        "alignment wants sharp attention."),), (), prose("Numbers only matter once they are read."))
+    steps = (uniform, Step("entropy of the spiked distribution", spiked.body, spiked.math, spiked.why,
+                           spiked.after), interpret)
+    ln2 = X.log(Ex.of(2))
+    w.numeric("entropy_uniform", "entropy of the uniform distribution (nats)", H_u, float(np.log(tx)),
+              distractors=[(H_u / ln2, "log_base_2"), (-H_u, "dropped_minus_sign")])
+    w.numeric("entropy", "entropy of the spiked distribution (nats)", H, NP.entropy([float(a) for a in spike]),
+              distractors=[(H / ln2, "log_base_2"), (-H, "dropped_minus_sign"), (H_u, "entropy_reversed")])
+    w.check("uniform = ln Tx", R.encloses(H_u - lnT, Fraction(0)), prose(
+        "The uniform entropy equals ", eq(Call("ln", Num(str(tx))), w.n(lnT)), " ✓."))
+    ok = X.sign(H) >= 0 and X.compare(H_u, H) > 0
+    w.check("spike below uniform", ok, prose(
+        "0 ≤ ", eq(Sym("H"), w.n(H)), " < ", w.n(H_u), " ✓ — the spike has the lower entropy."))
+    recall = ((prose("Low versus high attention entropy?"),
+               prose("Low = focused/sharp, high = diffuse/broad; the maximum ln Tx is the uniform "
+                     "distribution (Exercise 3.1).")),)
+    return Solution(problem, "Entropy: uniform versus spiked", tuple(question), forecast, steps,
+                    tuple(w.answers), tuple(w.checks), recall)
+
+
+KIND = register(Kind(
+    id="3.1", slug="entropy-uniform-vs-spiked", title="Entropy: uniform versus spiked", level=3,
+    source="seeds/002 Exercise 3.1", summary="H = ln Tx for uniform; a spike's H is far lower",
+    sample=sample, normalise=normalise, solve=solve,
+))

@@ -1,0 +1,84 @@
+"""Exercise 3.2 (L3) — why Bahdanau scores with s_{t−1} and Luong with s_t:
+the ordering argument, as a multiple-choice question and a model answer (seeds/002)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import UserError
+from ..inputs import check_keys
+from ..mathlines import Sym, eq
+from ..model import Problem, Solution, Step, prose
+from . import register
+from ._base import Kind, Work, key_line, option_lines
+
+S_PREV, S_NOW, H_I, C_T = "the previous decoder state sₜ₋₁", "the current decoder state sₜ", \
+    "the encoder state hᵢ itself", "the context vector cₜ"
+PHRASINGS = (
+    "Which decoder-side state does {who} attention use to score the encoder states at step t?",
+    "When {who} attention computes the scores eₜᵢ, which state sits on the decoder side?",
+    "In {who} attention, the score eₜᵢ compares hᵢ with which state?",
+)
+WHO = {"bahdanau": "Bahdanau (additive)", "luong": "Luong (multiplicative)"}
+
+MODEL = (
+    "It comes down to when the context vector is needed. In Bahdanau attention the context cₜ is an "
+    "input to the RNN update sₜ = f(sₜ₋₁, yₜ₋₁, cₜ); building cₜ needs the scores, but sₜ does not exist "
+    "yet — it is what is about to be computed — so the scores must use the already-available sₜ₋₁. "
+    "In Luong attention the RNN update runs first and produces sₜ without the context; attention is "
+    "applied afterwards to refine the output, so the score eₜᵢ = sₜᵀ Wₐ hᵢ can use sₜ. Attention "
+    "feeds the RNN in Bahdanau and follows it in Luong."
+)
+
+
+def sample(rng: np.random.Generator, params: dict) -> dict:
+    return {"ask": "bahdanau" if rng.integers(2) else "luong", "phrasing": int(rng.integers(len(PHRASINGS))),
+            "shuffle": int(rng.integers(2**31))}
+
+
+def normalise(inputs: dict) -> dict:
+    check_keys(inputs, {"ask", "phrasing", "shuffle"}, "3.2")
+    ask = inputs.get("ask", "bahdanau")
+    phrasing = inputs.get("phrasing", 0)
+    if ask not in WHO:
+        raise UserError("ask: 'bahdanau' or 'luong'")
+    if phrasing not in range(len(PHRASINGS)):
+        raise UserError(f"phrasing: 0…{len(PHRASINGS) - 1}")
+    return {"ask": ask, "phrasing": phrasing, "shuffle": int(inputs.get("shuffle", 0))}
+
+
+def solve(problem: Problem, digits: int) -> Solution:
+    ask = problem.inputs["ask"]
+    w = Work(digits)
+    right, wrong_state = (S_PREV, S_NOW) if ask == "bahdanau" else (S_NOW, S_PREV)
+    shown = w.choice("state", "the decoder-side state in the score", [right],
+                     [(wrong_state, "wrong_state_order"), (H_I, "encoder_state_in_query"),
+                      (C_T, "circular_context")], problem.inputs["shuffle"])
+    question = [prose(PHRASINGS[problem.inputs["phrasing"]].format(who=WHO[ask])), *option_lines(shown),
+                prose("Then explain the ordering, not just the names.")]
+    forecast = prose("Ask yourself: at the moment the scores are needed, which decoder states already exist?")
+    steps = (
+        Step("write Bahdanau's update", (), (eq(Sym("s", "t"), Sym("f(s_{t-1}, y_{t-1}, c_t)")),), prose(
+            "The context cₜ is an input to the update that produces sₜ. To build cₜ we need the scores, "
+            "and sₜ does not exist yet — so Bahdanau must align from sₜ₋₁.")),
+        Step("write Luong's order", (), (eq(Sym("e", "ti"), Sym("s_t^{T} W_a h_i")),), prose(
+            "The RNN runs first and produces sₜ without any context; attention then refines the output, "
+            "so the score can legally use sₜ.")),
+        Step("answer", (key_line(shown),), (), prose(
+            "The available state depends on whether attention feeds the RNN (Bahdanau) or follows it (Luong).")),
+    )
+    w.text("explanation", "why the states differ", MODEL)
+    w.check("ordering", True, prose(f"{WHO[ask].split()[0]} uses {right} ✓ — the state that exists when "
+                                    "the scores are computed."))
+    recall = ((prose("Bahdanau (sₜ₋₁) versus Luong (sₜ)?"),
+               prose("Context feeds the RNN in Bahdanau (the state is not yet built); context follows the RNN "
+                     "in Luong (the state is already built) (Exercise 3.2).")),)
+    return Solution(problem, "Bahdanau versus Luong", tuple(question), forecast, steps,
+                    tuple(w.answers), tuple(w.checks), recall)
+
+
+KIND = register(Kind(
+    id="3.2", slug="bahdanau-vs-luong", title="Bahdanau versus Luong", level=3,
+    source="seeds/002 Exercise 3.2", summary="which decoder state scores, and why (the ordering)",
+    sample=sample, normalise=normalise, solve=solve, variety=2 * len(PHRASINGS) * 24,
+))

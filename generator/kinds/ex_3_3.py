@@ -1,0 +1,97 @@
+"""Exercise 3.3 (L3) — permute two drawn states: the weights permute, the
+context does not change (seeds/002), shown on numbers."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from ..errors import UserError
+from ..inputs import check_keys, require
+from ..maths import numeric as NP
+from ..mathlines import Sym, Tup, Vec, eq
+from ..model import Problem, Solution, Step, prose
+from . import register
+from ._base import Kind, Work, draw_decimal
+from . import _recipe as R
+
+
+def sample(rng: np.random.Generator, params: dict) -> dict:
+    tx = int(rng.integers(3, 5))
+    i, j = sorted(int(v) for v in rng.choice(tx, size=2, replace=False))
+    while True:
+        scores = [draw_decimal(rng, -1.0, 3.0) for _ in range(tx)]
+        states = [[str(int(v)) for v in rng.integers(-3, 5, size=2)] for _ in range(tx)]
+        if scores[i] != scores[j] and states[i] != states[j]:
+            break
+    return {"scores": scores, "states": states, "swap": [i + 1, j + 1]}
+
+
+def normalise(inputs: dict) -> dict:
+    check_keys(inputs, {"scores", "states", "swap"}, "3.3")
+    scores = R.scores_input(require(inputs, "scores", "3.3"))
+    states = R.states_input(require(inputs, "states", "3.3"), len(scores))
+    swap = inputs.get("swap", [2, 3])
+    if not (isinstance(swap, list) and len(swap) == 2 and all(isinstance(v, int) and 1 <= v <= len(scores)
+                                                             for v in swap) and swap[0] != swap[1]):
+        raise UserError(f"swap: two different positions from 1 to {len(scores)}")
+    return {"scores": scores, "states": states, "swap": sorted(swap)}
+
+
+def solve(problem: Problem, digits: int) -> Solution:
+    inp = problem.inputs
+    scores = R.fr(inp["scores"])
+    states = [R.fr(h) for h in inp["states"]]
+    i, j = (v - 1 for v in inp["swap"])
+    perm = list(range(len(scores)))
+    perm[i], perm[j] = j, i
+    p_scores = [scores[k] for k in perm]
+    p_states = [states[k] for k in perm]
+    w = Work(digits)
+    sm, psm = R.softmax(scores), R.softmax(p_scores)
+    c, pc = R.context(sm.weights, states), R.context(psm.weights, p_states)
+    stale = R.context(sm.weights, p_states)  # old weights on the swapped states
+    question = [prose("Scores computed purely from content are ", R.scores_line(scores, "t"),
+                      " for the states ", R.states_line(states), ". Swap ", Sym("h", str(i + 1)), " and ",
+                      Sym("h", str(j + 1)), " (no positional information is added). What happens to (a) each "
+                      "weight and (b) the context?")]
+    forecast = prose("Does the context depend on the order in which the states are listed?")
+    vec = lambda xs: Vec(tuple(w.n(x) for x in xs))
+    steps = (
+        Step("before the swap", (), (eq(Sym("alpha"), Tup(tuple(w.n(a) for a in sm.weights))),
+                                     eq(Sym("c", "t"), vec(c))),
+             prose("The reference point: weights and context of the original order.")),
+        Step("after the swap", (prose("Scores follow content, so ", Sym("e", f"t{i + 1}"), " and ",
+                                      Sym("e", f"t{j + 1}"), " swap along with the states."),),
+             (eq(Sym("alpha", None, "'"), Tup(tuple(w.n(a) for a in psm.weights))),
+              eq(Sym("c", "t", "'"), vec(pc))), prose(
+            "(a) The weights permute with the states: whatever weight was attached to one state moves with it. "
+            "(b) The context is a sum, and addition is commutative, so it does not change.")),
+        Step("what it means", (), (), prose(
+            "Pure content attention has no built-in notion of order — which is exactly why Transformers add "
+            "positional encodings.")),
+    )
+    w.vector("weights", "weights before the swap", list(sm.weights), sm.numeric)
+    w.vector("weights_permuted", "weights after the swap", list(psm.weights), sm.numeric[perm],
+             distractors=[(list(sm.weights), "weights_not_permuted")])
+    w.vector("context", "the context (the same before and after)", pc,
+             NP.context(psm.numeric, [[float(v) for v in h] for h in p_states]),
+             distractors=[(stale, "permutation_changes_context")])
+    w.truefalse("context_changes", "the swap changes the context", False, "permutation_changes_context")
+    same = all(R.encloses(a - b, Fraction(0)) for a, b in zip(c, pc))
+    w.check("context unchanged", same, prose("The context is identical before and after the swap ✓."))
+    moved = all(R.encloses(psm.weights[k] - sm.weights[perm[k]], Fraction(0)) for k in range(len(perm)))
+    w.check("weights permute", moved, prose("Each weight moved with its state ✓."))
+    recall = ((prose("Why do Transformers add positional encodings?"),
+               prose("Content-only attention is permutation-invariant: reorder the inputs and the context "
+                     "is unchanged (Exercise 3.3).")),)
+    return Solution(problem, "Permute two states", tuple(question), forecast, steps,
+                    tuple(w.answers), tuple(w.checks), recall)
+
+
+KIND = register(Kind(
+    id="3.3", slug="permute-states", title="Permute two states", level=3,
+    source="seeds/002 Exercise 3.3", summary="weights permute, context unchanged",
+    sample=sample, normalise=normalise, solve=solve,
+))
