@@ -75,7 +75,8 @@ def cmd_kinds(args) -> int:
         return 0
     width = max(len(r["slug"]) for r in rows)
     for r in rows:
-        print(f"{r['id']:<4} {r['slug']:<{width}}  {r['title']}  [{r['source']}]")
+        level = f"L{r['level']}" if r["level"] else "  "
+        print(f"{r['id']:<4} {level}  {r['slug']:<{width}}  {r['title']}  [{r['source']}]")
     return 0
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from .errors import UserError
 
 MAX_ABS = Fraction(10) ** 6  # scores and states larger than this are refused
+MIN_ABS = Fraction(1, 10**100)  # non-zero values smaller than this would be subnormal floats
 # Largest minus smallest score.  Beyond it the smallest weight is below
 # e^-10000 ≈ 10^-4343 and exact rounding needs numbers of millions of bits.
 MAX_SPREAD = Fraction(10) ** 4
@@ -57,6 +58,8 @@ def parse_number(raw: Any, what: str) -> Fraction:
         raise UserError(f"{what}: {text!r} is not a number; write a decimal such as 0.3 or a ratio such as 1/3")
     if abs(value) > MAX_ABS:
         raise UserError(f"{what}: {text} is larger than 10^6 in size; scores that large are not supported")
+    if value != 0 and abs(value) < MIN_ABS:
+        raise UserError(f"{what}: {text} is smaller than 10^-100 in size; write 0 instead")
     return value
 
 

@@ -19,6 +19,9 @@ def test_kinds_lists_every_cell(capsys):
     assert code == 0
     assert [r["id"] for r in rows][:9] == list("ABCDEFGHI")
     assert all(r["slug"] and r["title"] and r["source"].startswith("seeds/") for r in rows)
+    exercises = [r for r in rows if r["level"]]
+    assert [r["id"] for r in exercises] == [f"{l}.{n}" for l in range(1, 6) for n in range(1, 4)]
+    assert all(r["level"] == int(r["id"][0]) for r in exercises)
 
 
 def test_problem_json_contract(capsys):
@@ -86,6 +89,8 @@ def test_huge_scores_are_solved_exactly(capsys):
     (["problem", "A", "--input", "{\"scores\": []}"], "empty"),
     (["problem", "A", "--input", "{bad json"], "not valid JSON"),
     (["problem", "A", "--scores", "2000000,1"], "10^6"),
+    (["problem", "C", "--scores", "1e-320,1"], "10^-100"),
+    (["problem", "A", "--scores", "0,20000"], "differ by more than"),
     (["problem", "A", "--digits", "-1"], "--digits"),
     (["problem", "A", "--digits", "x"], "invalid int"),
     (["problem", "A", "--seed", "-5"], "--seed"),

@@ -76,15 +76,19 @@ class Work:
         return X.shown(x, self.digits)
 
     def numeric(self, name: str, label: str, exact: Ex, numeric: float,
-                distractors: Sequence[tuple[Ex, str]] = ()) -> Ex:
-        """A number; `distractors` are (wrong exact value, misconception) pairs."""
+                distractors: Sequence[tuple[Ex, str]] = (), *, whole: bool = False) -> Ex:
+        """A number; `distractors` are (wrong exact value, misconception) pairs;
+        `whole` marks a count, shown as an integer with tolerance 0."""
         agree(name, float(exact), float(numeric))
-        shown = self.n(exact)
-        options = self._options(shown.text, [(self.n(x).text, m) for x, m in distractors])
-        self.answers.append(
-            Answer(name, "numeric", label, float(exact), shown.text, exact,
-                   X.tolerance(shown, self.digits), options)
-        )
+        if whole:
+            text, tol = str(int(exact.rat)), 0.0
+            wrong = [(str(int(x.rat)), m) for x, m in distractors]
+        else:
+            shown = self.n(exact)
+            text, tol = shown.text, X.tolerance(shown, self.digits)
+            wrong = [(self.n(x).text, m) for x, m in distractors]
+        self.answers.append(Answer(name, "numeric", label, float(exact), text, exact, tol,
+                                   self._options(text, wrong)))
         return exact
 
     def vector(self, name: str, label: str, exact: Sequence, numeric, *, whole: bool = False,
@@ -106,8 +110,12 @@ class Work:
 
         value, display, tol = walk(list(exact), numeric, name)
         options = self._options(_vector_text(display),
-                                [(_vector_text([self.n(x).text for x in d]), m) for d, m in distractors])
+                                [(_vector_text(self._texts(d)), m) for d, m in distractors])
         self.answers.append(Answer(name, "vector", label, value, display, list(exact), tol, options))
+
+    def _texts(self, xs: Sequence) -> list:
+        """Display strings of a (possibly nested) list of exact values."""
+        return [self._texts(x) if isinstance(x, (list, tuple)) else self.n(x).text for x in xs]
 
     @staticmethod
     def _options(key: str, wrong: Sequence[tuple[str, str]]) -> tuple[Option, ...]:

@@ -48,7 +48,8 @@ def solve(problem: Problem, digits: int) -> Solution:
     w = Work(digits)
     shown = w.choice("sums_to_one", "the quantity that sums to 1 over i", [CORRECT],
                      [WRONG[i] for i in inp["distractors"]], inp["shuffle"])
-    question = [prose("Which quantity must sum to exactly 1 across all input positions i, for a fixed "
+    question = [prose("At one decoder step t the scores are ", R.scores_line(scores, "t"),
+                      ". Which quantity must sum to exactly 1 across all input positions i, for a fixed "
                       "decoder step t?"), *option_lines(shown)]
     forecast = prose("Which of these is a probability distribution by construction?")
     sm = R.softmax(scores)

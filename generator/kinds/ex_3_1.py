@@ -17,15 +17,19 @@ from . import register
 from ._base import Kind, Work
 from . import _recipe as R
 
-SPIKES = ("0.9", "0.92", "0.95", "0.96", "0.97", "0.98", "0.99")
-
-
 def sample(rng: np.random.Generator, params: dict) -> dict:
-    tx = int(rng.integers(3, 9))
-    p = Fraction(SPIKES[int(rng.integers(len(SPIKES)))])
-    rest = (1 - p) / (tx - 1)
-    weights = [rest] * tx
-    weights[int(rng.integers(tx))] = p
+    """A spike of 0.80–0.97 on one of 4–8 positions; the rest split in hundredths,
+    evenly (as in the seed) or unevenly."""
+    tx = int(rng.integers(4, 9))
+    spike = int(rng.integers(80, min(98, 101 - tx)))  # every other position keeps at least 0.01
+    rest = 100 - spike
+    if rest % (tx - 1) == 0 and rng.random() < 0.1:
+        parts = [rest // (tx - 1)] * (tx - 1)
+    else:
+        cuts = sorted(rng.choice(np.arange(1, rest), size=tx - 2, replace=False)) if tx > 2 else []
+        parts = [int(v) for v in np.diff([0, *cuts, rest])]
+    weights = [Fraction(v, 100) for v in parts]
+    weights.insert(int(rng.integers(tx)), Fraction(spike, 100))
     return {"weights": [R.number_text(a) for a in weights]}
 
 

@@ -1,0 +1,74 @@
+"""Exercise 5.1 (L5) — the degenerate case Tx = 1 over several decoder steps (seeds/002)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import UserError
+from ..inputs import check_keys, parse_scores, require
+from ..maths import exact as X
+from ..maths.exact import Ex
+from ..mathlines import Call, Frac, Mul, Num, Sym, Vec, eq
+from ..model import Problem, Solution, Step, prose
+from . import register
+from ._base import Kind, Work, draw_decimal
+from . import _recipe as R
+
+
+def sample(rng: np.random.Generator, params: dict) -> dict:
+    ty = int(rng.integers(2, 5))
+    dim = int(rng.integers(2, 4))
+    return {"scores": [[draw_decimal(rng, -3.0, 5.0)] for _ in range(ty)],
+            "states": [[str(int(v)) for v in rng.integers(-4, 6, size=dim)]]}
+
+
+def normalise(inputs: dict) -> dict:
+    check_keys(inputs, {"scores", "states"}, "5.1")
+    rows = require(inputs, "scores", "5.1")
+    if not isinstance(rows, list) or not rows or len(rows) > 8:
+        raise UserError("scores: one row [e_t1] per decoder step (1 to 8 rows)")
+    out = []
+    for t, row in enumerate(rows, start=1):
+        vals = parse_scores(row if isinstance(row, list) else [row], f"scores[{t}]")
+        if len(vals) != 1:
+            raise UserError(f"scores[{t}]: Tx = 1, so each row holds exactly one score")
+        out.append([R.number_text(vals[0])])
+    return {"scores": out, "states": R.states_input(require(inputs, "states", "5.1"), 1)}
+
+
+def solve(problem: Problem, digits: int) -> Solution:
+    rows = [R.fr(r)[0] for r in problem.inputs["scores"]]
+    h = R.fr(problem.inputs["states"][0])
+    w = Work(digits)
+    question = [prose("The source has a single word (Tx = 1) with encoder state ", R.states_line([h]),
+                      ". Over the decoder steps its scores are ",
+                      R.Seq(tuple(eq(Sym("e", f"{t}1"), R.input_node(e)) for t, e in enumerate(rows, 1))),
+                      ". Show that attention becomes trivial, and state ", Sym("c", "t"), " for every step.")]
+    forecast = prose("Will the different scores at different steps change the weight?")
+    steps = (
+        Step("softmax over one score", (), tuple(
+            eq(Sym("alpha", f"{t}1"), Frac(Call("exp", R.input_node(e)), Call("exp", R.input_node(e))), Num("1"))
+            for t, e in enumerate(rows, 1)), prose(
+            "The denominator is the same single term as the numerator, so the score value is irrelevant.")),
+        Step("the context", (), (eq(Sym("c", "t"), Mul((Sym("alpha", "t1"), Sym("h", "1")), "juxt"), Sym("h", "1"),
+                                    Vec(tuple(R.input_node(v) for v in h))),), prose(
+            "Attention degenerates exactly into vanilla seq2seq's single fixed context: with one source token "
+            "there is nothing to choose between.")),
+    )
+    ones = [[Ex.of(1)] for _ in rows]
+    sigmoid = [[X.exp(Ex.of(e)) / (1 + X.exp(Ex.of(e)))] for e in rows]
+    w.vector("weights", "α_t1 for every decoder step", ones, np.ones((len(rows), 1)),
+             distractors=[(sigmoid, "implicit_extra_score")])
+    w.vector("context", "c_t (the same at every step)", [Ex.of(v) for v in h], np.array([float(v) for v in h]))
+    w.check("alpha = 1", True, prose(f"α = 1 at all {len(rows)} steps, whatever the score ✓; cₜ = h₁."))
+    recall = ((prose("What happens to attention when Tx = 1?"),
+               prose("α = 1 always and cₜ = h₁ — it degenerates to vanilla seq2seq (Exercise 5.1).")),)
+    return Solution(problem, "A one-word source", tuple(question), forecast, steps,
+                    tuple(w.answers), tuple(w.checks), recall)
+
+
+KIND = register(Kind(
+    id="5.1", slug="single-source-word", title="A one-word source", level=5,
+    source="seeds/002 Exercise 5.1", summary="Tx = 1: α = 1 and c_t = h_1 at every step",
+    sample=sample, normalise=normalise, solve=solve,
+))

@@ -1,0 +1,102 @@
+"""Exercise 5.2 (L5) — two scores e1 and e1 + Δ: the limits Δ → +∞, 0, −∞
+computed with sympy `limit`, and the weights at a drawn Δ (seeds/002)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+import sympy as sp
+
+from ..inputs import check_keys, check_spread, parse_number, require
+from ..maths.exact import Ex
+from ..mathlines import Frac, Infinity, Lim, Num, Sym, Tup, eq
+from ..model import Problem, Solution, Step, prose
+from . import register
+from ._base import Kind, Work, draw_decimal
+from . import _recipe as R
+
+WHY_DK = ("Why this matters: when scores are dot products of vectors with d_k components, their typical size "
+          "grows with d_k, so the gaps Δ blow up and softmax saturates into a near one-hot pick — killing the "
+          "gradient into every other position. Scaled dot-product attention divides each score by √d_k to "
+          "keep the gaps moderate and the softmax soft.")
+
+
+def sample(rng: np.random.Generator, params: dict) -> dict:
+    delta = "0"
+    while Fraction(delta) == 0:
+        delta = draw_decimal(rng, -5.0, 5.0, places=2)
+    return {"scores": [draw_decimal(rng, -2.0, 2.0)], "delta": delta}
+
+
+def normalise(inputs: dict) -> dict:
+    check_keys(inputs, {"scores", "delta"}, "5.2")
+    scores = R.scores_input(require(inputs, "scores", "5.2"))[:1]
+    delta = parse_number(require(inputs, "delta", "5.2"), "delta")
+    check_spread([Fraction(0), delta], "delta")
+    return {"scores": scores, "delta": R.number_text(delta)}
+
+
+@lru_cache(maxsize=256)
+def limits(e1: Fraction) -> dict[str, tuple[sp.Expr, sp.Expr]]:
+    """(α1, α2) as Δ → +∞, 0, −∞, by sympy, for the scores (e1, e1 + Δ)."""
+    d = sp.Symbol("Delta", real=True)
+    a = sp.Rational(e1.numerator, e1.denominator)
+    a2 = sp.exp(a + d) / (sp.exp(a) + sp.exp(a + d))
+    out = {}
+    for name, to in (("plus", sp.oo), ("zero", 0), ("minus", -sp.oo)):
+        lim2 = sp.limit(a2, d, to)
+        out[name] = (sp.simplify(1 - lim2), lim2)
+    return out
+
+
+def solve(problem: Problem, digits: int) -> Solution:
+    e1 = R.fr(problem.inputs["scores"])[0]
+    delta = Fraction(problem.inputs["delta"])
+    w = Work(digits)
+    lims = limits(e1)
+    sm = R.softmax([e1, e1 + delta])
+    D = Sym("Delta")
+    question = [prose("Take two scores ", eq(Sym("e", "t1"), R.input_node(e1)), " and ",
+                      eq(Sym("e", "t2"), R.Add((R.input_node(e1), D))), ". As ", D, " → +∞, what do ",
+                      Sym("alpha", "t1"), " and ", Sym("alpha", "t2"), " approach? As ", D, " → 0? As ", D,
+                      " → −∞? Then evaluate the weights at ", eq(D, R.input_node(delta)), ".")]
+    forecast = prose("Which limit is the “hard pick” and which is “uniform”?")
+    node = lambda v: R.input_node(Fraction(int(v.p), int(v.q)))
+    closed = eq(Sym("alpha", "t2"), Frac(Sym("e", None, "\\Delta"), R.Add((Num("1"), Sym("e", None, "\\Delta")))))
+    steps = (
+        Step("write the weights in terms of Δ", (prose("The shared e₁ cancels (shift invariance), leaving"),),
+             (closed, eq(Sym("alpha", "t1"), Frac(Num("1"), R.Add((Num("1"), Sym("e", None, "\\Delta")))))),
+             prose("Only the gap Δ between the two scores matters.")),
+        Step("take the limits with sympy", (), tuple(
+            eq(Lim(D, to, Tup((Sym("alpha", "t1"), Sym("alpha", "t2")))), Tup((node(lims[k][0]), node(lims[k][1]))))
+            for k, to in (("plus", Infinity()), ("zero", Num("0")), ("minus", Infinity(-1)))), prose(
+            "Δ → +∞ is a hard one-hot pick of position 2 (the argmax limit); Δ → 0 is perfectly uniform; "
+            "Δ → −∞ is the mirror image. The gap is a continuous knob from diffuse to razor-sharp.")),
+        Step(f"evaluate at Δ = {R.number_text(delta)}", (), (
+            eq(Tup((Sym("alpha", "t1"), Sym("alpha", "t2"))), Tup(tuple(w.n(a) for a in sm.weights))),),
+             prose(WHY_DK)),
+    )
+    for k, label in (("plus", "+∞"), ("zero", "0"), ("minus", "−∞")):
+        exact = [Ex.of(Fraction(int(v.p), int(v.q))) for v in lims[k]]
+        w.vector(f"limit_{k}", f"(α_t1, α_t2) as Δ → {label}", exact,
+                 np.array([float(x) for x in exact]),
+                 distractors=[([exact[1], exact[0]], "beta_limit_reversed")] if k != "zero" else
+                 [([Ex.of(0), Ex.of(1)], "hard_argmax")])
+    w.vector("weights", f"(α_t1, α_t2) at Δ = {R.number_text(delta)}", list(sm.weights), sm.numeric,
+             distractors=R.weight_distractors(sm))
+    w.text("why_scale", "why scaled dot-product attention divides by √d_k", WHY_DK)
+    R.verify_sum(w, sm.weights)
+    w.check("limits", all(sum(v) == 1 for v in lims.values()), prose("Each limit pair sums to 1 ✓."))
+    recall = ((prose("As the gap between two scores grows without bound, softmax becomes what?"),
+               prose("A hard pick of the larger score; a zero gap gives uniform weights (Exercise 5.2).")),)
+    return Solution(problem, "Two scores and their limits", tuple(question), forecast, steps,
+                    tuple(w.answers), tuple(w.checks), recall)
+
+
+KIND = register(Kind(
+    id="5.2", slug="two-score-limits", title="Two scores and their limits", level=5,
+    source="seeds/002 Exercise 5.2", summary="Δ → +∞, 0, −∞ with sympy limit; the d_k scaling",
+    sample=sample, normalise=normalise, solve=solve,
+))

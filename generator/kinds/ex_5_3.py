@@ -1,0 +1,89 @@
+"""Exercise 5.3 (L5) — equal scores, then one jumps: weights and entropy
+before and after, and the drop (seeds/002)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from ..errors import UserError
+from ..inputs import check_keys, check_spread, parse_number, require
+from ..maths import exact as X
+from ..maths import numeric as NP
+from ..maths.exact import Ex
+from ..mathlines import Call, Num, Sym, Tup, eq
+from ..model import Problem, Solution, Step, prose
+from . import register
+from ._base import Kind, Work, draw_decimal
+from . import _recipe as R
+
+
+def sample(rng: np.random.Generator, params: dict) -> dict:
+    tx = int(rng.integers(3, 7))
+    return {"tx": tx, "base": draw_decimal(rng, 0.0, 3.0), "jump": draw_decimal(rng, 1.0, 5.0),
+            "position": int(rng.integers(1, tx + 1))}
+
+
+def normalise(inputs: dict) -> dict:
+    check_keys(inputs, {"tx", "base", "jump", "position"}, "5.3")
+    tx = require(inputs, "tx", "5.3")
+    if not isinstance(tx, int) or isinstance(tx, bool) or not 2 <= tx <= 12:
+        raise UserError("tx: a whole number from 2 to 12")
+    pos = inputs.get("position", tx)
+    if not isinstance(pos, int) or isinstance(pos, bool) or not 1 <= pos <= tx:
+        raise UserError(f"position: a whole number from 1 to {tx}")
+    base = parse_number(require(inputs, "base", "5.3"), "base")
+    jump = parse_number(require(inputs, "jump", "5.3"), "jump")
+    if jump <= 0:
+        raise UserError("jump: a positive number (the score that rises)")
+    check_spread([base, base + jump], "base + jump")
+    return {"tx": tx, "base": R.number_text(base), "jump": R.number_text(jump), "position": pos}
+
+
+def solve(problem: Problem, digits: int) -> Solution:
+    inp = problem.inputs
+    tx, k = inp["tx"], inp["position"] - 1
+    base, jump = Fraction(inp["base"]), Fraction(inp["jump"])
+    flat = [base] * tx
+    spiked = list(flat)
+    spiked[k] = base + jump
+    w = Work(digits)
+    sm0, sm = R.softmax(flat), R.softmax(spiked)
+    H0 = X.log(Ex.of(tx))
+    question = [prose("Scores ", Tup(tuple(R.input_node(s) for s in flat)), f" over Tx = {tx}. Compute the "
+                      "weights and the entropy H. Then a single score jumps: ",
+                      Tup(tuple(R.input_node(s) for s in spiked)), ". Recompute the weights and H, and confirm "
+                      "that the entropy dropped.")]
+    forecast = prose("By roughly how much will the entropy fall — a little, or most of the way to 0?")
+    steps = [Step("the uniform case", (), (eq(Sym("alpha", "i"), w.n(sm0.weights[0])),
+                                           eq(Sym("H"), Call("ln", Num(str(tx))), w.n(H0))), prose(
+        "All scores equal ⇒ uniform weights 1/Tx, and the entropy is its maximum ln Tx."))]
+    steps += R.steps_softmax(w, sm, "t", why_div=prose("The jumped score takes most of the mass."))
+    step, H = R.step_entropy(w, sm.weights, sm.neg_log_weights, "t", prose(
+        "Entropy measures how spread the focus is; recompute it for the spiked weights."))
+    steps.append(step)
+    drop = H0 - H
+    ln2 = X.log(Ex.of(2))
+    w.vector("weights_uniform", "weights before the jump", list(sm0.weights), sm0.numeric)
+    w.numeric("entropy_uniform", "entropy before the jump (nats)", H0, float(np.log(tx)))
+    w.numeric("denominator", "Z after the jump", sm.Z, float(np.exp([float(x - sm.shift) for x in sm.scores]).sum()))
+    w.vector("weights", "weights after the jump", list(sm.weights), sm.numeric, distractors=R.weight_distractors(sm))
+    w.numeric("entropy", "entropy after the jump (nats)", H, NP.entropy_of_scores([float(s) for s in spiked]),
+              distractors=[(H / ln2, "log_base_2"), (-H, "dropped_minus_sign"), (H0, "entropy_reversed")])
+    w.numeric("entropy_drop", "how much the entropy fell (nats)", drop,
+              float(np.log(tx)) - NP.entropy_of_scores([float(s) for s in spiked]))
+    R.verify_sum(w, sm.weights)
+    w.check("entropy dropped", X.compare(H0, H) > 0, prose(
+        eq(Sym("H"), w.n(H)), " < ", w.n(H0), " ✓ — the spike sharpened attention and the entropy fell."))
+    recall = ((prose("One score jumps above equal others: what happens to the entropy?"),
+               prose("It drops from its maximum ln Tx: the attention sharpens (Exercise 5.3).")),)
+    return Solution(problem, "A score jumps: the entropy drops", tuple(question), forecast, tuple(steps),
+                    tuple(w.answers), tuple(w.checks), recall)
+
+
+KIND = register(Kind(
+    id="5.3", slug="spike-entropy-drop", title="A score jumps: the entropy drops", level=5,
+    source="seeds/002 Exercise 5.3", summary="uniform then spike; entropy before, after and the drop",
+    sample=sample, normalise=normalise, solve=solve,
+))
