@@ -35,6 +35,33 @@ def _measure(kind: str, n: int, queue) -> None:
                "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)})
 
 
+FIGURE_TARGET_MS = {"bars": 8.0}  # R/exams' base-R bar chart ≈ 8 ms
+FIGURE_SPECS = 60
+
+
+def _measure_figure(fig_kind: str, queue) -> None:
+    from generator import kinds
+    from generator.figures import FIGURES
+    from generator.pipeline import sample_problem, solve_problem
+
+    cases = []
+    seed = 0
+    while len(cases) < FIGURE_SPECS and seed < 400:
+        for k in kinds.all_kinds():
+            sol = solve_problem(sample_problem(k.id, seed))
+            cases += [(sol.problem, sol, spec) for spec in sol.figures if spec.kind == fig_kind]
+        seed += 1
+    cases = cases[:FIGURE_SPECS]
+    FIGURES[fig_kind](*cases[0])  # warm: fonts, the reusable figure
+    start = time.perf_counter()
+    for case in cases:
+        FIGURES[fig_kind](*case)  # directly: the run cache would hide the drawing cost
+    elapsed = time.perf_counter() - start
+    queue.put({"figure": fig_kind, "figures": len(cases), "per_second": round(len(cases) / elapsed, 1),
+               "ms_per_figure": round(1000 * elapsed / len(cases), 2),
+               "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)})
+
+
 def main() -> int:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from generator import kinds
@@ -54,8 +81,24 @@ def main() -> int:
     slowest = min(r["per_second"] for r in a_to_f)
     verdict = "meets" if slowest >= TARGET else "MISSES"
     print(f"\nkinds A–F: slowest {slowest}/s on one core — {verdict} the target of {TARGET}/s")
+    from generator.figures import FIGURES
+
+    figs = []
+    for fig_kind in FIGURES:
+        q = ctx.Queue()
+        p = ctx.Process(target=_measure_figure, args=(fig_kind, q))
+        p.start()
+        figs.append(q.get())
+        p.join()
+    print(f"\n{'figure':<12}{'drawn':>7}{'per second':>12}{'ms each':>10}{'peak MB':>10}")
+    for r in figs:
+        print(f"{r['figure']:<12}{r['figures']:>7}{r['per_second']:>12}{r['ms_per_figure']:>10}{r['peak_rss_mb']:>10}")
+    for name, target in FIGURE_TARGET_MS.items():
+        got = next(r["ms_per_figure"] for r in figs if r["figure"] == name)
+        print(f"{name}: {got} ms per figure — {'meets' if got <= target else 'MISSES'} the target of {target} ms")
     OUT.write_text(json.dumps({"machine": platform.platform(), "python": platform.python_version(),
-                               "worked_problems": rows, "target_per_second_A_to_F": TARGET},
+                               "worked_problems": rows, "target_per_second_A_to_F": TARGET,
+                               "figures": figs, "figure_target_ms": FIGURE_TARGET_MS},
                               indent=2) + "\n")
     print(f"wrote {OUT}")
     return 0

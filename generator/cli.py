@@ -42,6 +42,8 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--input", help="the inputs as a JSON object, e.g. '{\"scores\": [\"0.3\", \"2.1\"]}'")
     q.add_argument("--format", choices=("md", "json"), default="md")
     q.add_argument("--digits", type=int, default=4, help="decimal places shown (default 4)")
+    q.add_argument("--figures", metavar="DIR", help="draw the figures as SVG files into DIR and embed "
+                   "them (save the Markdown in DIR too: it refers to them by file name)")
 
     s = sub.add_parser("site", help="fresh problem sets into the MkDocs docs folder")
     s.add_argument("--sets", type=int, default=2, help="how many sets (default 2)")
@@ -117,11 +119,21 @@ def cmd_problem(args) -> int:
         if chosen:
             print(f"seed: {seed} (variant {problem.variant}; rerun with --seed {seed})", file=sys.stderr)
     solution = solve_problem(problem, args.digits, warning)
+    figures = None
+    if args.figures is not None:
+        from pathlib import Path
+
+        from .figures import draw_figures
+        from .writers.files import write_files
+
+        figures = draw_figures(solution)
+        write_files(Path(args.figures), {f.filename: f.data for f in figures})
     if args.format == "json":
         from .render.json import render_problem
+        sys.stdout.write(render_problem(solution, figures))
     else:
         from .render.markdown import render_problem
-    sys.stdout.write(render_problem(solution))
+        sys.stdout.write(render_problem(solution, figures=figures))
     return 0
 
 

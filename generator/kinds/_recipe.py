@@ -14,7 +14,7 @@ from ..maths import exact as X
 from ..maths import numeric as NP
 from ..maths.exact import Ex
 from ..mathlines import Add, Call, Chain, Frac, Mul, Neg, Num, Paren, Seq, Sym, Tup, Vec, eq  # noqa: F401  (Seq, Tup used by kinds as R.Seq, R.Tup)
-from ..model import Step, prose
+from ..model import FigureSpec, Step, prose
 from ..inputs import number_text, parse_scores, parse_states
 from ._base import Work, alpha, input_node, shown_sum
 
@@ -308,3 +308,112 @@ def weight_distractors(sm: Softmax) -> list[tuple[list[Ex], str]]:
 def context_distractors(sm: Softmax, states) -> list[tuple[list[Ex], str]]:
     """Wrong context vectors: the same mistakes, carried into the blend."""
     return [(context(ws, states), mis) for ws, mis in weight_distractors(sm)]
+
+
+# -- figure specs (the data and the "what to see" caption; figures only draw) --
+
+_SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def position_labels(n: int, words: Sequence[str] | None = None) -> list[str]:
+    return list(words) if words else [f"h{str(i + 1).translate(_SUB)}" for i in range(n)]
+
+
+def bars_figure(w: Work, weights: Sequence[Ex], labels: Sequence[str], caption: tuple, *,
+                winner: int | None = None, ratio: tuple[int, Ex, Fraction] | None = None,
+                title: str = "attention weights") -> FigureSpec:
+    data = {"labels": list(labels), "values": [float(a) for a in weights],
+            "shown": [w.n(a).text for a in weights], "winner": winner, "title": title}
+    if ratio is not None:
+        over, value, gap = ratio
+        data["ratio"] = {"over": over, "shown": X.shown(value, 2).text, "gap": number_text(gap)}
+    return FigureSpec("bars", data, caption)
+
+
+def winner_caption(w: Work, sm: Softmax, labels: Sequence[str], k: int, second: int | None) -> tuple:
+    """The seed's Example 1 caption, on this problem's numbers."""
+    name = f"“{labels[k]}”"
+    cap = [f"the hatched vermillion bar for {name} (height {w.n(sm.weights[k]).text}) towers over the "
+           "pale blue bars of the other positions."]
+    if second is not None and second != k:
+        gap = sm.scores[k] - sm.scores[second]
+        cap.append(f" The raw scores differ by only {number_text(gap)}, yet after exp the winning bar is about "
+                   f"{X.shown(X.exp(Ex.of(gap)), 2).text} times as tall as the runner-up “{labels[second]}” — "
+                   f"exactly exp({number_text(sm.scores[k])} − {number_text(sm.scores[second])}) = "
+                   f"exp({number_text(gap)}), the amplification the arrow marks.")
+    return prose("".join(cap))
+
+
+def convex_hull(points: Sequence[Sequence[Fraction]]) -> list[tuple[Fraction, Fraction]]:
+    """Exact convex hull (Andrew's monotone chain), counter-clockwise."""
+    pts = sorted({(p[0], p[1]) for p in points})
+    if len(pts) <= 2:
+        return pts
+
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower, upper = [], []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def context_figure(w: Work, weights: Sequence[Ex], states, c: Sequence[Ex], caption: tuple) -> FigureSpec | None:
+    if len(states[0]) != 2:
+        return None
+    data = {"states": [[float(v) for v in h] for h in states], "labels": position_labels(len(states)),
+            "weights": [float(a) for a in weights], "weights_shown": [w.n(a).text for a in weights],
+            "hull": [[float(x), float(y)] for x, y in convex_hull(states)],
+            "context": [float(x) for x in c], "context_shown": [w.n(x).text for x in c]}
+    return FigureSpec("context", data, caption)
+
+
+def context_caption(w: Work, weights: Sequence[Ex], c: Sequence[Ex]) -> tuple:
+    k = max(range(len(weights)), key=lambda i: float(weights[i]))
+    return prose(f"each dot is a state, drawn larger the more weight it gets; the shaded region is their "
+                 f"convex hull. The context c = ({w.n(c[0]).text}, {w.n(c[1]).text}) (the X) sits inside it, "
+                 f"pulled toward h{str(k + 1).translate(_SUB)}, which carries the largest weight "
+                 f"{w.n(weights[k]).text} — a blend can never leave the hull.")
+
+
+def entropy_figure(w: Work, labels: Sequence[str], values: Sequence[Ex], tx: int, caption: tuple,
+                   highlight: int | None = None) -> FigureSpec:
+    lnT = X.log(Ex.of(tx))
+    data = {"labels": list(labels), "values": [float(v) for v in values], "shown": [w.n(v).text for v in values],
+            "max": float(lnT), "max_shown": w.n(lnT).text, "tx": tx, "highlight": highlight}
+    return FigureSpec("entropy", data, caption)
+
+
+def heatmap_figure(w: Work, rows: Sequence[str], cols: Sequence[str], weights, marked, darkest,
+                   caption: tuple) -> FigureSpec:
+    data = {"rows": list(rows), "cols": list(cols), "values": [[float(a) for a in r] for r in weights],
+            "shown": [[w.n(a).text for a in r] for r in weights], "marked": marked, "darkest": list(darkest)}
+    return FigureSpec("heatmap", data, caption)
+
+
+def sharpening_figure(w: Work, scores, dials, sms, hi, lo, xname: str, caption: tuple, *,
+                      log: bool, labels: Sequence[str] | None = None, base: Fraction = Fraction(0)) -> FigureSpec:
+    """Weights against the dial: β scales the scores (log axis), or Δ is the gap of two scores."""
+    floats = np.array([float(s) for s in scores])
+    if log:
+        grid = np.geomspace(min(0.05, float(min(dials)) / 2), max(50.0, float(max(dials)) * 2), 60)
+        curves = np.array([NP.softmax(floats * b) for b in grid]).T
+    else:
+        grid = np.linspace(-8.0, 8.0, 65)
+        curves = np.array([NP.softmax([0.0, d]) for d in grid]).T
+    data = {"grid": [float(g) for g in grid], "curves": curves.tolist(), "log": log,
+            "labels": list(labels or [f"α{str(i + 1).translate(_SUB)}" for i in range(len(scores))]),
+            "marks": [float(d) for d in dials], "mark_labels": [number_text(d) for d in dials],
+            "marked": [[float(sm.weights[i]) for sm in sms] for i in range(len(sms[0].weights))],
+            "marked_shown": [[w.n(a).text for a in sm.weights] for sm in sms],
+            "limit_high": [float(v) for v in hi], "limit_high_shown": [str(v) for v in hi],
+            "limit_low_shown": [str(v) for v in lo], "xlabel": xname + (" (log scale)" if log else ""),
+            "xname": xname}
+    return FigureSpec("sharpening", data, caption)

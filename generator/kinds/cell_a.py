@@ -108,11 +108,17 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.check("one clear winner", True, prose(
         f"{who[0].upper() + who[1:]} carries {R.pct(sm.weights[k])} of the focus" +
         (f" — the word that “{emitted}” translates." if emitted and words else ".")))
+    labels = R.position_labels(len(scores), words)
+    amplified = len(scores) > 1 and k != second and sm.scores[k] - sm.scores[second] <= MAX_RATIO_GAP
+    figures = (R.bars_figure(
+        w, sm.weights, labels, R.winner_caption(w, sm, labels, k, second if amplified else None), winner=k,
+        ratio=(second, X.exp(X.Ex.of(sm.scores[k] - sm.scores[second])), sm.scores[k] - sm.scores[second])
+        if amplified else None),)
     recall = ((prose("Why does the top score win by far more than its raw lead?"),
                prose("exp turns a score gap Δ into a weight ratio ", Call("exp", Sym("Delta")),
                      ": a small lead becomes a large share of the focus (Cell A).")),)
     return Solution(problem, "One sharp peak", tuple(question), forecast, tuple(steps),
-                    tuple(w.answers), tuple(w.checks), recall)
+                    tuple(w.answers), tuple(w.checks), recall, figures)
 
 
 KIND = register(Kind(

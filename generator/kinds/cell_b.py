@@ -93,11 +93,22 @@ def solve(problem: Problem, digits: int) -> Solution:
             ": this is the “no focus” degenerate case."))
     if states:
         R.verify_hull(w, c, states)
+    labels = R.position_labels(tx)
+    figures = [R.bars_figure(w, sm.weights, labels, prose(
+        f"all {tx} bars have the same height {w.n(sm.weights[0]).text} = 1/{tx}: with nothing to tell the "
+        "boxes apart, softmax spreads the focus evenly — no bar is highlighted because none wins."
+        if equal else "the bars follow the scores: equal scores would have given equal bars."))]
+    if states:
+        spec = R.context_figure(w, sm.weights, states, c, prose(
+            "with equal weights the context is the centroid of the states: the X sits at their plain average, "
+            "inside the shaded hull." if equal else R.context_caption(w, sm.weights, c)[0]))
+        if spec:
+            figures.append(spec)
     recall = ((prose("Equal scores give which attention distribution?"),
                prose("The uniform one, ", eq(Sym("alpha", "i"), Frac(Num("1"), Sym("T", "x"))),
                      "; the context is the plain average of the states (Cell B).")),)
     return Solution(problem, "All scores equal", tuple(question), forecast, tuple(steps),
-                    tuple(w.answers), tuple(w.checks), recall)
+                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
 
 
 KIND = register(Kind(

@@ -98,10 +98,17 @@ def solve(problem: Problem, digits: int) -> Solution:
     R.verify_sum(w, sm.weights)
     w.check("winner", True, prose(f"Position {k + 1} wins with ≈ {R.pct(sm.weights[k])} — "
                                   "softmax handled the negative scores gracefully."))
+    labels = [f"{R.position_labels(len(scores))[i]} (e = {R.number_text(s)})" for i, s in enumerate(scores)]
+    neg = [i for i, s in enumerate(scores) if s < 0]
+    figures = (R.bars_figure(w, sm.weights, labels, prose(
+        "every bar stands above the axis — even for the negative score" + ("s" if len(neg) > 1 else "") +
+        f" (position{'s' if len(neg) > 1 else ''} {', '.join(str(i + 1) for i in neg)}), which the naive "
+        f"division turned into impossible “weights”. The hatched bar, position {k + 1} at "
+        f"{w.n(sm.weights[k]).text}, belongs to the largest score."), winner=k),)
     recall = ((prose("Why exponentiate before normalising?"),
                prose("exp makes every score positive, so negative scores cannot break the fractions (Cell C).")),)
     return Solution(problem, "Negative scores present", tuple(question), forecast, tuple(steps),
-                    tuple(w.answers), tuple(w.checks), recall)
+                    tuple(w.answers), tuple(w.checks), recall, figures)
 
 
 KIND = register(Kind(

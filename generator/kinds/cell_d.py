@@ -93,11 +93,17 @@ def solve(problem: Problem, digits: int) -> Solution:
         " ✓. This is why libraries subtract the largest score before exponentiating — exp cannot "
         "overflow, and the answer does not change."))
     R.verify_sum(w, sm.weights)
+    top = R.winner(sm)
+    labels = [f"{l}: {R.number_text(a)}→{R.number_text(b)}"
+              for l, a, b in zip(R.position_labels(len(base)), base, shifted)]
+    figures = (R.bars_figure(w, sm.weights, labels, prose(
+        "these bars are the weights of the shifted scores — and, to every digit, of the original ones: "
+        f"adding {R.number_text(k)} moved every score (see the labels) but not a single bar."), winner=top),)
     recall = ((prose("Adding the same constant to every score does what to the weights?"),
                prose("Nothing — softmax is shift-invariant; ", Call("exp", Sym("k")),
                      " cancels (Cell D).")),)
     return Solution(problem, "Shifted scores", tuple(question), forecast, tuple(steps),
-                    tuple(w.answers), tuple(w.checks), recall)
+                    tuple(w.answers), tuple(w.checks), recall, figures)
 
 
 KIND = register(Kind(

@@ -74,10 +74,14 @@ def solve(problem: Problem, digits: int) -> Solution:
     else:
         R.verify_sum(w, sm.weights)
         R.verify_hull(w, c, states)
+    figures = (R.bars_figure(w, sm.weights, R.position_labels(len(scores)), prose(
+        "a single bar of height 1: with one box there is nothing to choose between, whatever its score."
+        if one else "the bars follow the scores; with one position there would be a single bar of height 1."),
+        winner=R.winner(sm) if not one else None),)
     recall = ((prose("With one input word, what is ", Sym("alpha", "t1"), "?"),
                prose("Always 1, and ", eq(Sym("c", "t"), Sym("h", "1")), " (Cell E).")),)
     return Solution(problem, "A single input word", tuple(question), forecast, tuple(steps),
-                    tuple(w.answers), tuple(w.checks), recall)
+                    tuple(w.answers), tuple(w.checks), recall, figures)
 
 
 KIND = register(Kind(

@@ -75,11 +75,22 @@ def solve(problem: Problem, digits: int) -> Solution:
     R.verify_sum(w, sm.weights)
     lnT = R.verify_entropy(w, H, tx)
     w.numeric("max_entropy", "ln T_x, the largest possible entropy", lnT, float(np.log(tx)))
+    labels = R.position_labels(tx)
+    figures = (
+        R.bars_figure(w, sm.weights, labels, prose(
+            f"two bars, {labels[a]} and {labels[b]} ({w.n(sm.weights[a]).text} and {w.n(sm.weights[b]).text}), "
+            f"stand almost level and together hold {R.pct(share)} of the focus; the hatched one is only "
+            "slightly taller — a soft blend of two sources, not a single winner."
+            if tx > 1 else "a single bar of height 1."), winner=order[0]),
+        R.entropy_figure(w, ["this distribution"], [H], tx, prose(
+            f"the entropy bar reaches {w.n(H).text} nats, a large part of the way to the dashed maximum "
+            f"ln {tx} = {w.n(lnT).text} that uniform weights would reach: diffuse focus."), highlight=None),
+    )
     recall = ((prose("Two near-tied peaks: high or low entropy?"),
                prose("High — the focus is blended over two boxes, so H is far above a sharp peak’s "
                      "(though below the uniform maximum ", Call("ln", Sym("T", "x")), ") (Cell F).")),)
     return Solution(problem, "Two near-tied peaks", tuple(question), forecast, tuple(steps),
-                    tuple(w.answers), tuple(w.checks), recall)
+                    tuple(w.answers), tuple(w.checks), recall, figures)
 
 
 KIND = register(Kind(

@@ -104,11 +104,23 @@ def solve(problem: Problem, digits: int) -> Solution:
         "The alignment is non-monotonic: " +
         ", ".join(f"“{tgt[j]}” → “{src[align[j]]}”" for j in off) +
         " lie off the diagonal ✓ — the reordering the languages demand."))
+    flat = [(float(sm.weights[c]), r, c) for r, sm in enumerate(sms) for c in range(len(src))]
+    _, dr, dc = max(flat)
+    figures = (R.heatmap_figure(w, tgt, src, [list(sm.weights) for sm in sms],
+                                [[j, i] for j, i in enumerate(align)], [dr, dc], prose(
+        f"rows are the {len(tgt)} output words (top to bottom, in the order they are generated), columns the "
+        f"{len(src)} input words; darker means more focus. " +
+        ("The dark cells do not run down the main diagonal: they run down the anti-diagonal"
+         if align == list(range(len(src)))[::-1] else
+         "The outlined dark cells leave the main diagonal where the words are reordered") +
+        f", and the arrow points at the darkest cell, where “{tgt[dr]}” (row {dr + 1}) locks onto "
+        f"“{src[dc]}” (column {dc + 1}) with {w.n(sms[dr].weights[dc]).text}. That off-diagonal pattern is "
+        "the visual fingerprint of reordering."))),
     recall = ((prose("What does reordering look like on an attention heatmap?"),
                prose("The dark cells leave the main diagonal (for a full reversal they run down "
                      "the anti-diagonal) (Cell G).")),)
     return Solution(problem, "Word problem with reordering", tuple(question), forecast, tuple(steps),
-                    tuple(w.answers), tuple(w.checks), recall)
+                    tuple(w.answers), tuple(w.checks), recall, figures)
 
 
 KIND = register(Kind(

@@ -125,11 +125,16 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.check("sharpens monotonically", rising, prose(
         "The top weight rises monotonically with β ✓ (" +
         " → ".join(w.n(t).text for t in tops) + "), toward the argmax limit."))
+    figures = (R.sharpening_figure(w, scores, betas, sms, hi, lo, "β", prose(
+        f"each curve is one weight as the dial β turns (log scale); the markers are the β values asked. The "
+        f"top weight climbs from {w.n(sms[0].weights[k]).text} to {w.n(sms[-1].weights[k]).text} and levels "
+        "off at the dashed line of its β → ∞ limit, while to the left every curve meets the uniform value "
+        f"1/{len(scores)}."), log=True),)
     recall = ((prose("As scores are scaled up without bound by β, softmax approaches what?"),
                prose("A hard argmax — weight 1 on the largest score; and β → 0 gives uniform "
                      "weights (Cell H).")),)
     return Solution(problem, "Sharpness dial β and its limits", tuple(question), forecast,
-                    tuple(steps), tuple(w.answers), tuple(w.checks), recall)
+                    tuple(steps), tuple(w.answers), tuple(w.checks), recall, figures)
 
 
 def _ex(v: sp.Expr) -> Ex:

@@ -63,10 +63,13 @@ def solve(problem: Problem, digits: int) -> Solution:
              prose("Softmax turns the same scores into weights, and only the weights sum to 1.")))
     R.answer_softmax(w, sm)
     R.verify_sum(w, sm.weights)
+    figures = [R.bars_figure(w, sm.weights, R.position_labels(len(scores)), prose(
+        f"the bar heights are the weights; stacked end to end they fill exactly 1, although the scores "
+        f"they come from sum to {R.number_text(sum(scores))}."))]
     recall = ((prose("What does softmax guarantee about the weights of one decoder step?"),
                prose("They are in [0, 1] and sum to exactly 1 (Exercise 1.3).")),)
     return Solution(problem, "What sums to one?", tuple(question), forecast, steps,
-                    tuple(w.answers), tuple(w.checks), recall)
+                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
 
 
 KIND = register(Kind(

@@ -42,10 +42,12 @@ def solve(problem: Problem, digits: int) -> Solution:
              distractors=R.weight_distractors(sm))
     R.verify_sum(w, sm.weights)
     w.check("largest", True, prose(f"Position {k + 1} grabs ≈ {R.pct(sm.weights[k], 0)} of the focus."))
+    labels = R.position_labels(len(scores))
+    figures = [R.bars_figure(w, sm.weights, labels, R.winner_caption(w, sm, labels, k, None), winner=k)]
     recall = ((prose("The three moves of softmax?"),
                prose("Exponentiate every score, add them up, divide each by the total (Exercise 2.1).")),)
     return Solution(problem, "Weights from scores", tuple(question), forecast, tuple(steps),
-                    tuple(w.answers), tuple(w.checks), recall)
+                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
 
 
 KIND = register(Kind(

@@ -56,11 +56,15 @@ def solve(problem: Problem, digits: int) -> Solution:
              distractors=R.context_distractors(sm, states))
     R.verify_sum(w, sm.weights)
     R.verify_hull(w, c, states)
+    figures = [spec for spec in (R.context_figure(w, sm.weights, states, c, R.context_caption(w, sm.weights, c)),)
+               if spec] or [R.bars_figure(w, sm.weights, R.position_labels(len(scores)), prose(
+                   "the weights that blend the three-component states; the hatched bar dominates the blend."),
+                   winner=k)]
     recall = ((prose("Why does attention blend the states instead of taking the best one?"),
                prose("The blend is differentiable and keeps information from several words; a hard "
                      "pick has no gradient and throws information away (Exercise 2.2).")),)
     return Solution(problem, "The context vector", tuple(question), forecast, tuple(steps),
-                    tuple(w.answers), tuple(w.checks), recall)
+                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
 
 
 KIND = register(Kind(

@@ -58,11 +58,16 @@ def solve(problem: Problem, digits: int) -> Solution:
     same = all(R.encloses(a - b, Fraction(0)) for a, b in zip(sm.weights, sm0.weights))
     w.check("shift invariance", same, prose("The weights of the shifted and the original scores agree ✓."))
     R.verify_sum(w, sm.weights)
+    labels = [f"{l}: {R.number_text(a)}→{R.number_text(b)}"
+              for l, a, b in zip(R.position_labels(len(base)), base, shifted)]
+    figures = [R.bars_figure(w, sm.weights, labels, prose(
+        f"one set of bars serves both score lists: adding {R.number_text(c)} moved every score (the labels) "
+        "and no bar."), winner=R.winner(sm))]
     recall = ((prose("Why does softmax ignore a shared additive constant?"),
                prose("The factor ", Call("exp", Sym("c")), " cancels in numerator and denominator; only score "
                      "differences matter (Exercise 2.3).")),)
     return Solution(problem, "Shift every score", tuple(question), forecast, steps,
-                    tuple(w.answers), tuple(w.checks), recall)
+                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
 
 
 KIND = register(Kind(

@@ -83,11 +83,15 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.check("context unchanged", same, prose("The context is identical before and after the swap ✓."))
     moved = all(R.encloses(psm.weights[k] - sm.weights[perm[k]], Fraction(0)) for k in range(len(perm)))
     w.check("weights permute", moved, prose("Each weight moved with its state ✓."))
+    figures = [spec for spec in (R.context_figure(w, psm.weights, p_states, pc, prose(
+        "after the swap each state keeps its own weight (the dot sizes moved with the states), so the "
+        f"blend lands on the same point c = ({w.n(pc[0]).text}, {w.n(pc[1]).text}) as before."
+    )),) if spec]
     recall = ((prose("Why do Transformers add positional encodings?"),
                prose("Content-only attention is permutation-invariant: reorder the inputs and the context "
                      "is unchanged (Exercise 3.3).")),)
     return Solution(problem, "Permute two states", tuple(question), forecast, steps,
-                    tuple(w.answers), tuple(w.checks), recall)
+                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
 
 
 KIND = register(Kind(

@@ -10,7 +10,9 @@ from ..inputs import MAX_TX, MAX_TY, check_keys, parse_words, require
 from ..model import Problem, Solution, Step, prose
 from . import register
 from ._bank import PAIRS, is_reordering
+from ..maths.exact import Ex
 from ._base import Kind, Work, key_line, option_lines
+from . import _recipe as R
 
 DIAGONAL = "down the main diagonal (top-left to bottom-right)"
 ANTI = "down the anti-diagonal (top-right to bottom-left)"
@@ -69,11 +71,16 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.matching("alignment", "output word → input word", [(t, src[align[r]]) for r, t in enumerate(tgt)])
     w.check("reordering", is_reordering(align), prose(
         "Some hot cells lie off the main diagonal ✓ — a reordering, not a monotonic alignment."))
+    hot = [[Ex.of(int(c == align[r])) for c in range(len(src))] for r in range(len(tgt))]
+    figures = [R.heatmap_figure(w, tgt, src, hot, [[r, a] for r, a in enumerate(align)], [0, align[0]], prose(
+        "an idealised heatmap: each row has one hot cell (1), at the input word it translates. "
+        + ("The hot cells run down the anti-diagonal: a full reversal." if right == ANTI else
+           "The hot cells follow the diagonal except where words swap — there they step off it."))),]
     recall = ((prose("What does an anti-diagonal heatmap mean?"),
                prose("The target reverses the source word order; a monotonic alignment would give the main "
                      "diagonal (Exercise 4.2).")),)
     return Solution(problem, "Describe the heatmap", tuple(question), forecast, steps,
-                    tuple(w.answers), tuple(w.checks), recall)
+                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
 
 
 KIND = register(Kind(

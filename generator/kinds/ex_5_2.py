@@ -89,10 +89,15 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.text("why_scale", "why scaled dot-product attention divides by √d_k", WHY_DK)
     R.verify_sum(w, sm.weights)
     w.check("limits", all(sum(v) == 1 for v in lims.values()), prose("Each limit pair sums to 1 ✓."))
+    figures = [R.sharpening_figure(
+        w, [e1, e1 + delta], [delta], [sm], list(lims["plus"]), list(lims["zero"]), "Δ", prose(
+            "the two weights as the gap Δ runs from −8 to 8: they cross at 1/2 when Δ = 0 and level off at 0 "
+            "and 1 (dashed) on either side — a continuous knob from uniform to a hard pick. The markers are "
+            f"the weights at Δ = {R.number_text(delta)}."), log=False)]
     recall = ((prose("As the gap between two scores grows without bound, softmax becomes what?"),
                prose("A hard pick of the larger score; a zero gap gives uniform weights (Exercise 5.2).")),)
     return Solution(problem, "Two scores and their limits", tuple(question), forecast, steps,
-                    tuple(w.answers), tuple(w.checks), recall)
+                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
 
 
 KIND = register(Kind(

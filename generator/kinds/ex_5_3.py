@@ -76,10 +76,15 @@ def solve(problem: Problem, digits: int) -> Solution:
     R.verify_sum(w, sm.weights)
     w.check("entropy dropped", X.compare(H0, H) > 0, prose(
         eq(Sym("H"), w.n(H)), " < ", w.n(H0), " ✓ — the spike sharpened attention and the entropy fell."))
+    figures = [R.bars_figure(w, sm.weights, R.position_labels(tx), prose(
+        f"after the jump the hatched bar (position {k + 1}) holds {w.n(sm.weights[k]).text}; the others share "
+        f"what is left, where before every bar stood at {w.n(sm0.weights[0]).text}."), winner=k),
+        R.entropy_figure(w, ["before the jump", "after the jump"], [H0, H], tx, prose(
+            f"the entropy falls from the dashed maximum ln {tx} to {w.n(H).text} nats."), highlight=1)]
     recall = ((prose("One score jumps above equal others: what happens to the entropy?"),
                prose("It drops from its maximum ln Tx: the attention sharpens (Exercise 5.3).")),)
     return Solution(problem, "A score jumps: the entropy drops", tuple(question), forecast, tuple(steps),
-                    tuple(w.answers), tuple(w.checks), recall)
+                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
 
 
 KIND = register(Kind(

@@ -24,8 +24,9 @@ def _exact(x: Any) -> Any:
     return x
 
 
-def payload(solution: Solution) -> dict[str, Any]:
+def payload(solution: Solution, figures=None) -> dict[str, Any]:
     p = solution.problem
+    drawn = list(figures or [None] * len(solution.figures))
     answers = {}
     for a in solution.answers:
         d = a.to_json()
@@ -52,10 +53,12 @@ def payload(solution: Solution) -> dict[str, Any]:
         ],
         "checks": [{"name": c.name, "passed": c.passed, "line": inline(c.line)} for c in solution.checks],
         "recall": [{"question": inline(q), "answer": inline(a)} for q, a in solution.recall],
-        "figures": [{"kind": f.kind, "caption": inline(f.caption)} for f in solution.figures],
+        "figures": [{"kind": f.kind, "caption": inline(f.caption),
+                     **({"file": d.filename, "alt": d.alt} if d else {})}
+                    for f, d in zip(solution.figures, drawn)],
         "warnings": list(solution.warnings),
     }
 
 
-def render_problem(solution: Solution) -> str:
-    return json.dumps(payload(solution), ensure_ascii=False, indent=2) + "\n"
+def render_problem(solution: Solution, figures=None) -> str:
+    return json.dumps(payload(solution, figures), ensure_ascii=False, indent=2) + "\n"

@@ -57,9 +57,12 @@ def inline(p: Prose) -> str:
     return "".join(parts)
 
 
-def view(solution: Solution) -> dict:
-    """What the templates need, all already formatted."""
+def view(solution: Solution, figures=None, src_prefix: str = "") -> dict:
+    """What the templates need, all already formatted.  `figures` are the drawn
+    figures of the solution (in order), referenced as src_prefix + filename."""
     p = solution.problem
+    figs = [{"src": src_prefix + f.filename, "alt": escape_md(f.alt), "caption": inline(spec.caption)}
+            for spec, f in zip(solution.figures, figures or ())]
     return {
         "kind": p.kind,
         "seed": p.seed,
@@ -77,12 +80,15 @@ def view(solution: Solution) -> dict:
             }
             for s in solution.steps
         ],
+        "figures": figs,
         "verify": [inline(c.line) for c in solution.checks],
         "recall": [(inline(q), inline(a)) for q, a in solution.recall],
     }
 
 
-def render_problem(solution: Solution, *, heading: str = "#", number: int | None = None) -> str:
-    """One problem with its collapsed worked solution, as Markdown."""
+def render_problem(solution: Solution, *, heading: str = "#", number: int | None = None,
+                   figures=None, src_prefix: str = "") -> str:
+    """One problem with its collapsed worked solution, as Markdown; figures
+    (drawn by generator.figures) are embedded with alt text and caption."""
     tpl = environment().get_template("markdown/problem.md.j2")
-    return tpl.render(p=view(solution), heading=heading, number=number)
+    return tpl.render(p=view(solution, figures, src_prefix), heading=heading, number=number)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import kinds
+from ..figures import draw_figures
 from ..pipeline import sample_problem, solve_problem
 from ..render.markdown import render_problem
 from ..seeding import child_seeds, encode
@@ -26,13 +27,17 @@ def build_sets(n_sets: int, master: int, digits: int = 4) -> list[dict]:
     return sets
 
 
-def render_sets(sets: list[dict], master: int) -> dict[str, str]:
-    """Phase two: every page from the solutions built above."""
+def render_sets(sets: list[dict], master: int) -> dict[str, str | bytes]:
+    """Phase two: every page and figure from the solutions built above."""
     env = environment()
-    pages = {}
+    pages: dict[str, str | bytes] = {}
     for st in sets:
-        problems = [render_problem(sol, heading="##", number=i)
-                    for i, sol in enumerate(st["solutions"], start=1)]
+        problems = []
+        for i, sol in enumerate(st["solutions"], start=1):
+            figures = draw_figures(sol)
+            for f in figures:  # content-addressed names: a repeated figure is one file
+                pages[f"figures/{f.filename}"] = f.data
+            problems.append(render_problem(sol, heading="##", number=i, figures=figures, src_prefix="figures/"))
         pages[f"set-{st['number']}.md"] = env.get_template("markdown/set.md.j2").render(
             set=st, problems=problems)
     pages["index.md"] = env.get_template("markdown/sets_index.md.j2").render(sets=sets, master=master)

@@ -1,0 +1,45 @@
+"""Figures: pure functions fig_<name>(problem, solution) → Figure(bytes,
+filename, alt), drawn with matplotlib (no pyplot), deterministic SVG.
+
+`draw_figures` draws every figure a solution asks for; figures with the same
+content are drawn once per run (content-addressed cache)."""
+
+from __future__ import annotations
+
+import json
+
+from ..model import FigureSpec, Problem, Solution
+from ._canvas import Figure
+from .bars import fig_bars
+from .context import fig_context
+from .entropy import fig_entropy
+from .heatmap import fig_heatmap
+from .sharpening import fig_sharpening
+
+FIGURES = {
+    "bars": fig_bars,
+    "heatmap": fig_heatmap,
+    "sharpening": fig_sharpening,
+    "context": fig_context,
+    "entropy": fig_entropy,
+}
+_CACHE: dict[str, Figure] = {}
+_CACHE_LIMIT = 4096
+
+
+def draw(problem: Problem, solution: Solution, spec: FigureSpec, fmt: str = "svg") -> Figure:
+    key = json.dumps([spec.kind, fmt, spec.data], sort_keys=True, ensure_ascii=False)
+    hit = _CACHE.get(key)
+    if hit is None:
+        hit = FIGURES[spec.kind](problem, solution, spec, fmt)
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.clear()
+        _CACHE[key] = hit
+    return hit
+
+
+def draw_figures(solution: Solution, fmt: str = "svg") -> list[Figure]:
+    return [draw(solution.problem, solution, spec, fmt) for spec in solution.figures]
+
+
+__all__ = ["FIGURES", "Figure", "draw", "draw_figures"]

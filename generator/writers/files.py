@@ -1,0 +1,22 @@
+"""Loose files into a folder (figures next to a Markdown page)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from ..errors import UserError
+
+
+def write_files(folder: Path, files: dict[str, bytes]) -> None:
+    """Write each file whole (temporary name, then rename), creating the folder."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, data in sorted(files.items()):
+            fd, tmp = tempfile.mkstemp(prefix=f".{name}.", dir=folder)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, folder / name)
+    except OSError as exc:
+        raise UserError(f"cannot write figures into {folder}: {exc.strerror}") from None
