@@ -23,7 +23,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 site: $(STAMP)
-	$(BIN)/attndrills site --sets 2
+	$(BIN)/attndrills site
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 	@echo "Site built in site/ — open site/index.html, or preview with: $(BIN)/mkdocs serve"
 

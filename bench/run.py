@@ -62,6 +62,41 @@ def _measure_figure(fig_kind: str, queue) -> None:
                "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)})
 
 
+SITE_SETS = (5, 50)
+
+
+def _measure_site(n_sets: int, queue) -> None:
+    """Generate n sets into a copy of docs/ and build the site with mkdocs (a
+    subprocess, as `make site` runs it); memory is this process's peak."""
+    import os
+    import shutil
+    import subprocess
+    import tempfile
+
+    import yaml
+
+    from generator.spec import default_site_spec
+    from generator.writers.site import write_site
+
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as tmp:
+        docs = Path(tmp) / "docs"
+        shutil.copytree(root / "docs", docs, ignore=shutil.ignore_patterns("generated"))
+        start = time.perf_counter()
+        write_site(docs, default_site_spec(n_sets), 12345)
+        generate = time.perf_counter() - start
+        config = yaml.safe_load((root / "mkdocs.yml").read_text())
+        config.update(docs_dir=str(docs), site_dir=str(Path(tmp) / "site"),
+                      hooks=[str(root / h) for h in config["hooks"]])
+        (Path(tmp) / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True))
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", str(Path(tmp) / "mkdocs.yml")],
+                       check=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+        build = time.perf_counter() - start
+    queue.put({"sets": n_sets, "generate_s": round(generate, 2), "mkdocs_build_s": round(build, 2),
+               "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)})
+
+
 def main() -> int:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from generator import kinds
@@ -96,9 +131,29 @@ def main() -> int:
     for name, target in FIGURE_TARGET_MS.items():
         got = next(r["ms_per_figure"] for r in figs if r["figure"] == name)
         print(f"{name}: {got} ms per figure — {'meets' if got <= target else 'MISSES'} the target of {target} ms")
+    sites = []
+    for n in SITE_SETS:
+        q = ctx.Queue()
+        p = ctx.Process(target=_measure_site, args=(n, q))
+        p.start()
+        sites.append(q.get())
+        p.join()
+    print(f"\n{'sets':>5}{'generate s':>12}{'mkdocs s':>10}{'peak MB':>10}")
+    for r in sites:
+        print(f"{r['sets']:>5}{r['generate_s']:>12}{r['mkdocs_build_s']:>10}{r['peak_rss_mb']:>10}")
+    small, big = sites[0], sites[-1]
+    scale = big["sets"] / small["sets"]
+    growth = {k: round(big[k] / small[k], 1) for k in ("generate_s", "mkdocs_build_s")}
+    print(f"growth from {small['sets']} to {big['sets']} sets (×{scale:g} the work): generate ×{growth['generate_s']}, "
+          f"mkdocs ×{growth['mkdocs_build_s']} (linear would be ×{scale:g}; both have a fixed start-up cost)")
+    per_set = (big["generate_s"] - small["generate_s"]) / (big["sets"] - small["sets"])
+    linear = all(g <= 1.2 * scale for g in growth.values())
+    print(f"marginal cost {per_set:.2f} s per set to generate — "
+          f"{'grows at most linearly' if linear else 'GROWS FASTER THAN LINEAR'}")
     OUT.write_text(json.dumps({"machine": platform.platform(), "python": platform.python_version(),
                                "worked_problems": rows, "target_per_second_A_to_F": TARGET,
-                               "figures": figs, "figure_target_ms": FIGURE_TARGET_MS},
+                               "figures": figs, "figure_target_ms": FIGURE_TARGET_MS,
+                               "site": sites, "site_growth": growth},
                               indent=2) + "\n")
     print(f"wrote {OUT}")
     return 0

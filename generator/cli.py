@@ -18,7 +18,6 @@ from .seeding import fresh_seed, parse_seed, parse_variant
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 70
-MAX_SETS = 200
 
 
 class _Parser(argparse.ArgumentParser):
@@ -46,10 +45,10 @@ def _parser() -> argparse.ArgumentParser:
                    "them (save the Markdown in DIR too: it refers to them by file name)")
 
     s = sub.add_parser("site", help="fresh problem sets into the MkDocs docs folder")
-    s.add_argument("--sets", type=int, default=2, help="how many sets (default 2)")
-    s.add_argument("--seed", help="master seed; without it each run is fresh")
+    s.add_argument("--sets", type=int, help="how many sets (default: 3, or the spec's `sets`)")
+    s.add_argument("--seed", help="master seed (default: the spec's, else fresh each run)")
+    s.add_argument("--spec", help="a problem-set spec (YAML); without it the sets cover every cell and level")
     s.add_argument("--docs", default="docs", help="the MkDocs docs folder (default docs)")
-    s.add_argument("--digits", type=int, default=4)
     return p
 
 
@@ -140,13 +139,22 @@ def cmd_problem(args) -> int:
 def cmd_site(args) -> int:
     from pathlib import Path
 
-    from .writers.site import write_site
+    from .spec import MAX_SETS, load_spec
+    from .writers.site import site_specs, write_site
 
-    if not 1 <= args.sets <= MAX_SETS:
+    if args.sets is not None and not 1 <= args.sets <= MAX_SETS:
         raise UserError(f"--sets: use 1 to {MAX_SETS}")
-    master = parse_seed(args.seed) if args.seed is not None else fresh_seed()
-    target = write_site(Path(args.docs), args.sets, master, check_digits(args.digits))
-    print(f"wrote {args.sets} problem set(s) from seed {master} into {target}", file=sys.stderr)
+    spec = load_spec(args.spec) if args.spec else None
+    specs = site_specs(spec, args.sets)
+    if args.seed is not None:
+        master = parse_seed(args.seed)
+    elif spec is not None and spec.seed is not None:
+        master = spec.seed
+    else:
+        master = fresh_seed()
+    target = write_site(Path(args.docs), specs, master)
+    print(f"wrote {len(specs)} problem set(s) from seed {master} into {target} "
+          f"(rerun with --seed {master})", file=sys.stderr)
     return 0
 
 

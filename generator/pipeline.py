@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import numpy as np
+
 from . import kinds
 from .errors import UserError
 from .model import Problem, Solution
@@ -42,3 +44,30 @@ def solve_problem(problem: Problem, digits: int = 4, warning: str | None = None)
     if warning:
         solution = replace(solution, warnings=(warning,))
     return solution
+
+
+def kinds_of_level(level: int) -> list[str]:
+    return [k.id for k in kinds.all_kinds() if k.level == level]
+
+
+def build_items(items, seed: int, digits: int = 4) -> list[Solution]:
+    """Phase one for a set or an exam paper: every problem of the spec's items,
+    each drawn from its own child seed (adding an item never changes the others)."""
+    from .seeding import child_seeds
+
+    total = sum(i.count for i in items)
+    seeds = iter(child_seeds(seed, total))
+    out = []
+    for item in items:
+        for _ in range(item.count):
+            s = next(seeds)
+            if item.inputs is not None:
+                problem, warning = given_problem(item.kind, item.inputs)
+            else:
+                kind = item.kind
+                if kind is None:  # a level: which exercise is part of the draw
+                    options = kinds_of_level(item.level)
+                    kind = options[int(np.random.default_rng([s, item.level]).integers(len(options)))]
+                problem, warning = sample_problem(kind, s, item.params), None
+            out.append(solve_problem(problem, digits, warning))
+    return out

@@ -75,3 +75,12 @@ def parse_variant(code: str) -> tuple[str, int] | None:
     if not all(ch.upper() in _ALPHABET for ch in tail):
         return None
     return kind, decode(tail)
+
+
+def derived_seed(master: int, label: str) -> int:
+    """A seed for a named part of a build (e.g. the examples page), independent
+    of how many sets or students there are."""
+    import zlib
+
+    seq = np.random.SeedSequence([master, zlib.crc32(label.encode())])
+    return int(seq.generate_state(1, np.uint64)[0]) >> (64 - CHILD_BITS)

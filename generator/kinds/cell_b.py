@@ -47,7 +47,8 @@ def solve(problem: Problem, digits: int) -> Solution:
     w = Work(digits)
     sm = R.softmax(scores)
     equal = len(set(scores)) == 1
-    question = [prose(f"An input of T_x = {tx} positions gets the scores ", R.scores_line(scores, "t"),
+    question = [prose("An input of ", eq(Sym("T", "x"), Num(str(tx))), " positions gets the scores ",
+                      R.scores_line(scores, "t"),
                       ". Compute the attention weights" +
                       (" and the context vector for the states " if states else "."),
                       *((R.states_line(states), ".") if states else ()))]

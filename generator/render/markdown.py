@@ -87,8 +87,10 @@ def view(solution: Solution, figures=None, src_prefix: str = "") -> dict:
 
 
 def render_problem(solution: Solution, *, heading: str = "#", number: int | None = None,
-                   figures=None, src_prefix: str = "") -> str:
+                   figures=None, src_prefix: str = "", recall: bool = True, anchor: str | None = None) -> str:
     """One problem with its collapsed worked solution, as Markdown; figures
-    (drawn by generator.figures) are embedded with alt text and caption."""
+    (drawn by generator.figures) are embedded with alt text and caption.
+    `recall=False` leaves the recall card to the end of a set page."""
     tpl = environment().get_template("markdown/problem.md.j2")
-    return tpl.render(p=view(solution, figures, src_prefix), heading=heading, number=number)
+    return tpl.render(p=view(solution, figures, src_prefix), heading=heading, number=number,
+                      recall=recall, anchor=anchor)

@@ -1,4 +1,5 @@
-"""Problem-set pages for the MkDocs site, written into docs/generated/."""
+"""Problem-set pages for the MkDocs site, written into docs/generated/
+(git-ignored; hand-written pages in docs/ are never touched)."""
 
 from __future__ import annotations
 
@@ -6,45 +7,64 @@ from pathlib import Path
 
 from .. import kinds
 from ..figures import draw_figures
-from ..pipeline import sample_problem, solve_problem
-from ..render.markdown import render_problem
-from ..seeding import child_seeds, encode
+from ..pipeline import build_items, sample_problem, solve_problem
+from ..render.markdown import escape_md, inline, render_problem
+from ..seeding import child_seeds, derived_seed, encode
+from ..spec import Spec, default_site_spec
 from ..templating import environment
 from .atomic import replace_folder
 
 GENERATED = "generated"
 
 
-def build_sets(n_sets: int, master: int, digits: int = 4) -> list[dict]:
-    """Phase one: every problem and solution of every set (one per cell A–I)."""
-    cells = [k.id for k in kinds.all_kinds() if k.id.isalpha()]
+def build_site(specs: list[Spec], master: int) -> dict:
+    """Phase one: every problem and solution of every set, and the examples page."""
     sets = []
-    for s, set_seed in enumerate(child_seeds(master, n_sets), start=1):
-        solutions = [solve_problem(sample_problem(kid, seed), digits)
-                     for kid, seed in zip(cells, child_seeds(set_seed, len(cells)))]
-        sets.append({"number": s, "seed": set_seed, "code": f"set-{encode(set_seed)}",
-                     "solutions": solutions})
-    return sets
+    for n, (spec, seed) in enumerate(zip(specs, child_seeds(master, len(specs))), start=1):
+        sets.append({"number": n, "title": spec.title, "seed": seed, "code": f"set-{encode(seed)}",
+                     "solutions": build_items(spec.items, seed, spec.digits)})
+    cells = [k for k in kinds.all_kinds() if k.id.isalpha()]
+    examples = [solve_problem(sample_problem(k.id, derived_seed(master, f"example-{k.id}")))
+                for k in cells]
+    return {"master": master, "sets": sets, "examples": examples}
 
 
-def render_sets(sets: list[dict], master: int) -> dict[str, str | bytes]:
+def render_site(built: dict) -> dict[str, str | bytes]:
     """Phase two: every page and figure from the solutions built above."""
     env = environment()
-    pages: dict[str, str | bytes] = {}
-    for st in sets:
-        problems = []
-        for i, sol in enumerate(st["solutions"], start=1):
-            figures = draw_figures(sol)
-            for f in figures:  # content-addressed names: a repeated figure is one file
-                pages[f"figures/{f.filename}"] = f.data
-            problems.append(render_problem(sol, heading="##", number=i, figures=figures, src_prefix="figures/"))
-        pages[f"set-{st['number']}.md"] = env.get_template("markdown/set.md.j2").render(
-            set=st, problems=problems)
-    pages["index.md"] = env.get_template("markdown/sets_index.md.j2").render(sets=sets, master=master)
-    return pages
+    files: dict[str, str | bytes] = {}
+
+    def problem_md(sol, number, anchor=None):
+        figures = draw_figures(sol)
+        for f in figures:  # content-addressed names: a repeated figure is one file
+            files[f"figures/{f.filename}"] = f.data
+        return render_problem(sol, heading="##", number=number, figures=figures, src_prefix="figures/",
+                              recall=False, anchor=anchor)
+
+    for st in built["sets"]:
+        problems = [problem_md(sol, i) for i, sol in enumerate(st["solutions"], start=1)]
+        recall = [(inline(q), inline(a)) for sol in st["solutions"] for q, a in sol.recall]
+        files[f"set-{st['number']:02d}.md"] = env.get_template("markdown/set.md.j2").render(
+            set=st, title=escape_md(st["title"]), problems=problems, recall=recall)
+    examples = [problem_md(sol, None, anchor=f"cell-{sol.problem.kind.lower()}") for sol in built["examples"]]
+    files["examples.md"] = env.get_template("markdown/examples.md.j2").render(
+        examples=examples, master=built["master"])
+    files["index.md"] = env.get_template("markdown/sets_index.md.j2").render(
+        sets=[{**s, "title": escape_md(s["title"]), "size": len(s["solutions"])} for s in built["sets"]],
+        master=built["master"])
+    return files
 
 
-def write_site(docs: Path, n_sets: int, master: int, digits: int = 4) -> Path:
+def write_site(docs: Path, specs: list[Spec], master: int) -> Path:
+    """Build every set, then swap the whole generated folder into place."""
     target = docs / GENERATED
-    replace_folder(target, render_sets(build_sets(n_sets, master, digits), master))
+    replace_folder(target, render_site(build_site(specs, master)))
     return target
+
+
+def site_specs(spec: Spec | None, n_sets: int | None) -> list[Spec]:
+    if spec is None:
+        return default_site_spec(n_sets or 3)
+    n = n_sets or spec.sets or 1
+    return [Spec(f"{spec.title} — set {i}" if n > 1 else spec.title, spec.items, spec.seed, n, spec.digits,
+                 spec.source) for i in range(1, n + 1)]

@@ -1,0 +1,119 @@
+"""Specs and the site writer: validation that names file, item and field;
+every example spec builds; same seed, same pages; hand-written pages and the
+previous output survive a failed run."""
+
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.errors import UserError
+from generator.pipeline import build_items
+from generator.spec import load_spec, parse_spec
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
+
+
+def test_examples_exist():
+    names = [p.name for p in EXAMPLES]
+    assert any(n.startswith("exam-") for n in names) and any(not n.startswith("exam-") for n in names)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_every_example_spec_builds(path):
+    spec = load_spec(path)
+    solutions = build_items(spec.items, spec.seed or 1, spec.digits)
+    assert len(solutions) == spec.size
+    if path.name.startswith("exam-"):
+        assert all(i.points > 0 for i in spec.items) and any(i.points != 1 for i in spec.items)
+
+
+def test_level_items_draw_exercises_of_that_level():
+    spec = parse_spec({"items": [{"level": 2, "count": 3}, {"level": 5, "count": 2}]}, "t.yaml")
+    kinds = [s.problem.kind for s in build_items(spec.items, 99)]
+    assert [k[0] for k in kinds] == ["2", "2", "2", "5", "5"]
+
+
+@pytest.mark.parametrize("text, says", [
+    ("items: [}", "not valid YAML at line 1"),
+    ("- a\n- b\n", "must be a mapping"),
+    ("title: T\n", "items: a non-empty list"),
+    ("items:\n  - kind: Z\n", "items[1].kind: unknown kind 'Z'"),
+    ("items:\n  - kind: A\n  - kind: B\n    count: 0\n", "items[2].count: a whole number from 1 to 50"),
+    ("items:\n  - kind: A\n    count: 100000\n", "items[1].count"),
+    ("items:\n  - kind: A\n    colour: red\n", "items[1].colour: unknown field"),
+    ("items:\n  - kind: A\n    level: 2\n", "items[1]: give exactly one"),
+    ("items:\n  - level: 7\n", "items[1].level: a level from 1 to 5"),
+    ("items:\n  - kind: A\n    params: {gap: 2}\n", "items[1].params.gap: kind A has no such parameter"),
+    ("items:\n  - kind: A\n    params: {gap_min: x}\n", "items[1].params.gap_min: a number"),
+    ("items:\n  - kind: C\n    inputs: {scores: [nan]}\n", "items[1].inputs: scores[1]"),
+    ("items:\n  - kind: A\n    points: -1\n", "items[1].points"),
+    ("seed: -4\nitems:\n  - kind: A\n", "seed: a whole number"),
+    ("sets: 0\nitems:\n  - kind: A\n", "sets: a whole number"),
+    ("wat: 1\nitems:\n  - kind: A\n", "wat: unknown key"),
+])
+def test_spec_errors_name_file_item_and_field(tmp_path, text, says):
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    with pytest.raises(UserError) as exc:
+        load_spec(path)
+    assert str(exc.value).startswith(f"{path}: ") and says in str(exc.value), str(exc.value)
+
+
+def test_spec_not_utf8(tmp_path):
+    path = tmp_path / "latin1.yaml"
+    path.write_bytes("title: Übung\nitems: [{kind: A}]\n".encode("latin-1"))
+    with pytest.raises(UserError, match="not UTF-8"):
+        load_spec(path)
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_same_seed_same_site_bytes(tmp_path, capsys):
+    for name in ("one", "two"):
+        docs = tmp_path / name
+        docs.mkdir()
+        (docs / "index.md").write_text("# hand-written\n")
+        assert main(["site", "--seed", "42", "--sets", "2", "--docs", str(docs)]) == 0
+    one, two = _tree(tmp_path / "one"), _tree(tmp_path / "two")
+    assert one == two
+    assert one["index.md"] == b"# hand-written\n"  # hand-written pages untouched
+    assert {"generated/index.md", "generated/examples.md", "generated/set-01.md", "generated/set-02.md"} <= set(one)
+    assert any(k.startswith("generated/figures/") and k.endswith(".svg") for k in one)
+    page = one["generated/set-01.md"].decode()
+    assert "seed " in page and "`set-" in page and "Variant `" in page
+    assert page.count("## Recall cards") == 1 and '!!! tip "Recall"' not in page
+    # default sets cover every cell A–I and every level 1–5
+    assert main(["site", "--seed", "42", "--docs", str(tmp_path / "three")]) == 0
+    text = " ".join(v.decode() for k, v in _tree(tmp_path / "three").items() if "set-" in k)
+    assert all(f"kind {c} " in text for c in "ABCDEFGHI")
+    assert all(f"kind {lv}." in text for lv in "12345")
+
+
+def test_fresh_seed_each_run(tmp_path, capsys):
+    for name in ("a", "b"):
+        assert main(["site", "--sets", "1", "--docs", str(tmp_path / name)]) == 0
+    assert _tree(tmp_path / "a") != _tree(tmp_path / "b")
+
+
+def test_failed_run_leaves_previous_output(tmp_path, capsys):
+    docs = tmp_path / "docs"
+    assert main(["site", "--seed", "1", "--sets", "1", "--docs", str(docs)]) == 0
+    before = _tree(docs)
+    capsys.readouterr()
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("items:\n  - kind: Q\n")
+    assert main(["site", "--spec", str(bad), "--docs", str(docs)]) == 2
+    assert capsys.readouterr().err.startswith(f"error: {bad}: items[1].kind")
+    assert _tree(docs) == before
+    assert sorted(p.name for p in docs.iterdir()) == ["generated"]  # no temporary folders left
+
+
+def test_spec_site(tmp_path, capsys):
+    assert main(["site", "--spec", str(ROOT / "examples" / "set-basics.yaml"), "--docs", str(tmp_path)]) == 0
+    pages = _tree(tmp_path)
+    assert "generated/set-02.md" in pages  # the spec asks for two sets
+    assert "Attention basics — set 1" in pages["generated/set-01.md"].decode()
