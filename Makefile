@@ -25,7 +25,8 @@ test: $(STAMP)
 site: $(STAMP)
 	$(BIN)/attndrills site
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
-	@echo "Site built in site/ — open site/index.html, or preview with: $(BIN)/mkdocs serve"
+	@echo "Site built in site/ (static files: host them anywhere)."
+	@echo "Preview it with: $(BIN)/mkdocs serve   then open http://127.0.0.1:8000/"
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
