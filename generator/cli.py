@@ -49,6 +49,30 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", help="master seed (default: the spec's, else fresh each run)")
     s.add_argument("--spec", help="a problem-set spec (YAML); without it the sets cover every cell and level")
     s.add_argument("--docs", default="docs", help="the MkDocs docs folder (default docs)")
+
+    sh = sub.add_parser("sheet", help="a printable problem sheet and its answer key (PDF)")
+    sh.add_argument("spec", metavar="SPEC")
+    sh.add_argument("--seed", help="master seed (default: the spec's, else fresh)")
+    sh.add_argument("--out", required=True, metavar="DIR", help="writes DIR/sheet.pdf and DIR/key.pdf")
+    sh.add_argument("--paper", default="a4", help="a4 (default) or letter")
+    sh.add_argument("--force", action="store_true", help="replace a folder attndrills did not write")
+
+    ex = sub.add_parser("exam", help="randomized per-student exams, key, answers.csv, manifest, Moodle XML")
+    ex.add_argument("spec", metavar="SPEC")
+    who = ex.add_mutually_exclusive_group(required=True)
+    who.add_argument("--students", type=int, metavar="N", help="N numbered students s001…")
+    who.add_argument("--roster", metavar="CSV", help="a CSV with a header holding id (and name)")
+    ex.add_argument("--seed", help="master seed (default: the spec's, else fresh)")
+    ex.add_argument("--out", required=True, metavar="DIR")
+    ex.add_argument("--paper", default="a4", help="a4 (default) or letter")
+    ex.add_argument("--only", metavar="STUDENT", help="regenerate one student's paper")
+    ex.add_argument("--workers", type=int, help="worker processes (default: up to 2)")
+    ex.add_argument("--force", action="store_true", help="replace a folder attndrills did not write")
+
+    g = sub.add_parser("grade", help="mark responses against answers.csv")
+    g.add_argument("answers", metavar="KEY_CSV")
+    g.add_argument("responses", metavar="RESPONSES_CSV")
+    g.add_argument("--out", metavar="CSV", help="results CSV (default: stdout)")
     return p
 
 
@@ -158,13 +182,72 @@ def cmd_site(args) -> int:
     return 0
 
 
+def _master(args, spec) -> int:
+    if args.seed is not None:
+        return parse_seed(args.seed)
+    if spec.seed is not None:
+        return spec.seed
+    seed = fresh_seed()
+    print(f"seed: {seed} (rerun with --seed {seed})", file=sys.stderr)
+    return seed
+
+
+def cmd_sheet(args) -> int:
+    from pathlib import Path
+
+    from .spec import load_spec
+    from .writers.print import write_sheet
+
+    spec = load_spec(args.spec)
+    master = _master(args, spec)
+    write_sheet(spec, master, Path(args.out), args.paper, args.force)
+    print(f"wrote {args.out}/sheet.pdf and {args.out}/key.pdf (seed {master})", file=sys.stderr)
+    return 0
+
+
+def cmd_exam(args) -> int:
+    from pathlib import Path
+
+    from .roster import load_roster, numbered
+    from .spec import load_spec
+    from .writers.print import write_exam
+
+    spec = load_spec(args.spec)
+    students = load_roster(args.roster) if args.roster else numbered(args.students)
+    if args.workers is not None and not 1 <= args.workers <= 64:
+        raise UserError("--workers: use 1 to 64")
+    master = _master(args, spec)
+    n = write_exam(spec, students, master, Path(args.out), args.paper, args.only, args.force, args.workers)
+    print(f"wrote {n} paper(s) into {args.out} (seed {master})", file=sys.stderr)
+    return 0
+
+
+def cmd_grade(args) -> int:
+    from pathlib import Path
+
+    from .grade import grade, results_csv, totals
+    from .writers.files import write_text
+
+    results = grade(Path(args.answers), Path(args.responses))
+    table = results_csv(results)
+    if args.out:
+        write_text(Path(args.out), table)
+        for student, got, total in totals(results):
+            print(f"{student}\t{got:g} / {total:g}")
+    else:
+        sys.stdout.write(table)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = _join_negative_values(list(sys.argv[1:] if argv is None else argv))
     try:
         args = _parser().parse_args(argv)
         if args.command is None:
             raise UserError("no command given; try `attndrills kinds` or `attndrills problem A`")
-        return {"kinds": cmd_kinds, "problem": cmd_problem, "site": cmd_site}[args.command](args)
+        commands = {"kinds": cmd_kinds, "problem": cmd_problem, "site": cmd_site, "sheet": cmd_sheet,
+                    "exam": cmd_exam, "grade": cmd_grade}
+        return commands[args.command](args)
     except UserError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -125,6 +125,13 @@ class Seq(Node):
 
 
 @dataclass(frozen=True)
+class Args(Node):
+    """Function arguments: a plain comma-separated list."""
+
+    items: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
 class SumOver(Node):
     """Σ_index body."""
 

@@ -49,6 +49,8 @@ class Kind:
     summary: str = ""
     # how many different variants the kind can draw (None: practically unlimited)
     variety: int | None = None
+    # the answers an exam grades (None: the choice-like ones and the standard quantities)
+    graded: tuple[str, ...] | None = None
 
     def draw(self, rng: np.random.Generator, params: dict[str, Any] | None = None) -> dict[str, Any]:
         """Draw inputs that satisfy the cell's property (bounded retry)."""

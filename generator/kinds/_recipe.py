@@ -253,7 +253,8 @@ def answer_softmax(w: Work, sm: Softmax, prefix: str = "", what: str = "") -> No
     w.vector(f"{prefix}exponentials", f"exp of each score{what}", list(sm.exps), np.exp(shifted))
     w.numeric(f"{prefix}denominator", f"Z, the sum of the exponentials{what}", sm.Z,
               float(np.exp(shifted).sum()))
-    w.vector(f"{prefix}weights", f"attention weights{what}", list(sm.weights), sm.numeric)
+    w.vector(f"{prefix}weights", f"attention weights{what}", list(sm.weights), sm.numeric,
+             distractors=weight_distractors(sm))
 
 
 def scores_line(scores: Sequence[Fraction], t: str | None, sym: str = "e") -> Seq:

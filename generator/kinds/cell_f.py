@@ -71,7 +71,8 @@ def solve(problem: Problem, digits: int) -> Solution:
     R.answer_softmax(w, sm)
     if tx > 1:
         w.numeric("top_two_share", f"α_{a + 1} + α_{b + 1}", share, float(sm.numeric[a] + sm.numeric[b]))
-    w.numeric("entropy", "attention entropy H (nats)", H, NP.entropy_of_scores([float(x) for x in scores]))
+    w.numeric("entropy", "attention entropy H (nats)", H, NP.entropy_of_scores([float(x) for x in scores]),
+              distractors=[(H / R.X.log(R.Ex.of(2)), "log_base_2"), (-H, "dropped_minus_sign")])
     R.verify_sum(w, sm.weights)
     lnT = R.verify_entropy(w, H, tx)
     w.numeric("max_entropy", "ln T_x, the largest possible entropy", lnT, float(np.log(tx)))

@@ -75,5 +75,5 @@ def solve(problem: Problem, digits: int) -> Solution:
 KIND = register(Kind(
     id="1.3", slug="what-sums-to-one", title="What sums to one?", level=1,
     source="seeds/002 Exercise 1.3", summary="multiple choice: the weights, not scores or states",
-    sample=sample, normalise=normalise, solve=solve,
+    sample=sample, normalise=normalise, solve=solve, graded=("sums_to_one",),
 ))

@@ -7,7 +7,7 @@ import numpy as np
 
 from ..errors import UserError
 from ..inputs import check_keys
-from ..mathlines import Sym, eq
+from ..mathlines import Args, Call, Mul, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import register
 from ._base import Kind, Work, key_line, option_lines
@@ -58,10 +58,12 @@ def solve(problem: Problem, digits: int) -> Solution:
                 prose("Then explain the ordering, not just the names.")]
     forecast = prose("Ask yourself: at the moment the scores are needed, which decoder states already exist?")
     steps = (
-        Step("write Bahdanau's update", (), (eq(Sym("s", "t"), Sym("f(s_{t-1}, y_{t-1}, c_t)")),), prose(
+        Step("write Bahdanau's update", (), (eq(Sym("s", "t"), Call("f", Args((Sym("s", "t-1"), Sym("y", "t-1"),
+                                                                               Sym("c", "t"))))),), prose(
             "The context cₜ is an input to the update that produces sₜ. To build cₜ we need the scores, "
             "and sₜ does not exist yet — so Bahdanau must align from sₜ₋₁.")),
-        Step("write Luong's order", (), (eq(Sym("e", "ti"), Sym("s_t^{T} W_a h_i")),), prose(
+        Step("write Luong's order", (), (eq(Sym("e", "ti"), Mul((Sym("s", "t", "T"), Sym("W", "a"), Sym("h", "i")),
+                                                                "juxt")),), prose(
             "The RNN runs first and produces sₜ without any context; attention then refines the output, "
             "so the score can legally use sₜ.")),
         Step("answer", (key_line(shown),), (), prose(

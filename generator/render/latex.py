@@ -48,7 +48,7 @@ class MathLatexPrinter(LatexPrinter):
         return r"\text{" + escape_text(t.text) + "}"
 
     def _print_Call(self, c: M.Call) -> str:
-        fn = {"exp": r"\exp", "ln": r"\ln", "max": r"\max"}.get(c.fn, r"\operatorname{%s}" % c.fn)
+        fn = {"exp": r"\exp", "ln": r"\ln", "max": r"\max"}.get(c.fn, c.fn if len(c.fn) == 1 else r"\operatorname{%s}" % c.fn)
         return f"{fn}({self._print(c.arg)})"
 
     def _print_Frac(self, f: M.Frac) -> str:
@@ -98,6 +98,9 @@ class MathLatexPrinter(LatexPrinter):
 
     def _print_Seq(self, s: M.Seq) -> str:
         return r",\quad ".join(self._print(x) for x in s.items)
+
+    def _print_Args(self, s: M.Args) -> str:
+        return ", ".join(self._print(x) for x in s.items)
 
     def _print_SumOver(self, s: M.SumOver) -> str:
         return r"\sum_{%s} %s" % (s.index, self._print(s.body))

@@ -17,6 +17,7 @@ def replace_folder(target: Path, files: dict[str, bytes | str]) -> None:
     try:
         parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=parent))
+        tmp.chmod(0o755)  # mkdtemp makes it private; the output is meant to be shared
     except OSError as exc:
         raise UserError(f"cannot write into {parent}: {exc.strerror}") from None
     try:

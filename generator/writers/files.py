@@ -20,3 +20,15 @@ def write_files(folder: Path, files: dict[str, bytes]) -> None:
             os.replace(tmp, folder / name)
     except OSError as exc:
         raise UserError(f"cannot write figures into {folder}: {exc.strerror}") from None
+
+
+def write_text(path: Path, text: str) -> None:
+    """One file, written whole (temporary name, then rename)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise UserError(f"cannot write {path}: {exc.strerror}") from None

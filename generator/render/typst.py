@@ -1,0 +1,52 @@
+"""Typst renderer (the print path).  It only formats: prose is escaped for
+Typst markup, maths goes through the Typst printer, user-typed text (names,
+labels, titles) becomes string literals, and templates/typst lays it out."""
+
+from __future__ import annotations
+
+from ..mathlines import Node
+from ..model import Prose, Solution
+from ..templating import environment
+from .typst_math import typst_math, typst_string
+
+_SPECIAL = set("\\#$*_@<>[]`~=-+/\"':")
+
+
+def escape_typst(text: str) -> str:
+    """Escape markup characters so Typst shows the text literally."""
+    return "".join("\\" + ch if ch in _SPECIAL else (" " if ch == "\n" else ch) for ch in text)
+
+
+def inline(p: Prose) -> str:
+    return "".join(f"${typst_math(seg)}$" if isinstance(seg, Node) else escape_typst(seg) for seg in p)
+
+
+def view(solution: Solution, figures=None) -> dict:
+    p = solution.problem
+    answer_parts = [(a.label, a.display) for a in solution.answers if a.type != "text"]
+    return {
+        "kind": p.kind,
+        "variant": escape_typst(p.variant),
+        "title": escape_typst(solution.title),
+        "question": [inline(q) for q in solution.question],
+        "forecast": inline(solution.forecast),
+        "steps": [{"title": escape_typst(s.title), "body": [inline(b) for b in s.body],
+                   "math": [typst_math(m) for m in s.math], "after": [inline(a) for a in s.after],
+                   "why": inline(s.why)} for s in solution.steps],
+        "figures": [{"file": typst_string(f.filename), "caption": inline(spec.caption)}
+                    for spec, f in zip(solution.figures, figures or ())],
+        "verify": [inline(c.line) for c in solution.checks],
+        "answers": [(escape_typst(label), escape_typst(_flat(display))) for label, display in answer_parts],
+    }
+
+
+def _flat(display) -> str:
+    if isinstance(display, list):
+        return "(" + ", ".join(_flat(d) for d in display) + ")"
+    return str(display)
+
+
+def render_document(template: str, **context) -> str:
+    """A whole Typst document from templates/typst/<template>."""
+    return environment().get_template(f"typst/{template}").render(
+        escape=escape_typst, string=typst_string, **context)

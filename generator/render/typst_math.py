@@ -1,0 +1,133 @@
+"""The Typst printer for maths nodes: one `_print_<Class>` method per node,
+on sympy's Printer base, as the LaTeX printer is.  Words inside maths are
+string literals, escaped here."""
+
+from __future__ import annotations
+
+import re
+
+from sympy.printing.printer import Printer
+
+from .. import mathlines as M
+
+RELATIONS = {"=": "=", "≈": "approx", "→": "->", "≤": "<=", "<": "<", "≥": ">=", ">": ">", "∈": "in",
+             "≠": "!="}
+NAMES = {"alpha": "alpha", "beta": "beta", "Delta": "Delta", "sigma": "sigma"}
+FUNCTIONS = {"exp": "exp", "ln": "ln", "max": "max"}
+_TOKENS = re.compile(r"\d+|[A-Za-z]|\\cdot|\\Delta|.")
+
+
+def typst_string(text: str) -> str:
+    """A Typst string literal: shows any text as itself, never as code."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _script(text: str) -> str:
+    """Sub/superscript contents: single letters and digit runs as separate atoms
+    (Typst reads "ti" as one unknown identifier)."""
+    out = []
+    for tok in _TOKENS.findall(text):
+        if tok == "\\cdot":
+            out.append("dot")
+        elif tok == "\\Delta":
+            out.append("Delta")
+        elif tok == "'":
+            out.append("prime")
+        else:
+            out.append(tok)
+    return " ".join(out)
+
+
+class TypstMathPrinter(Printer):
+    printmethod = "_typst"
+    _default_settings: dict = {}
+
+    def _print_Sym(self, s: M.Sym) -> str:
+        out = NAMES.get(s.base, s.base if len(s.base) == 1 else typst_string(s.base))
+        if s.sub is not None:
+            out += f"_({_script(s.sub)})"
+        if s.sup is not None:
+            out += "'" if s.sup == "'" else f"^({_script(s.sup)})"
+        return out
+
+    def _print_Num(self, n: M.Num) -> str:
+        mant = n.mant if not n.mant.startswith("-") else "-" + n.mant[1:]
+        if n.exp10 is None:
+            return mant
+        return f"{mant} times 10^({n.exp10})"
+
+    def _print_Text(self, t: M.Text) -> str:
+        return typst_string(t.text)
+
+    def _print_Call(self, c: M.Call) -> str:
+        fn = FUNCTIONS.get(c.fn, f"op({typst_string(c.fn)})")
+        return f"{fn}({self._print(c.arg)})"
+
+    def _print_Frac(self, f: M.Frac) -> str:
+        return f"({self._print(f.num)})/({self._print(f.den)})"
+
+    def _print_Add(self, a: M.Add) -> str:
+        out = ""
+        for i, term in enumerate(a.terms):
+            neg, body = _split_sign(term)
+            text = self._print(body)
+            out = (("-" if neg else "") + text) if i == 0 else out + (" - " if neg else " + ") + text
+        return out
+
+    def _print_Mul(self, m: M.Mul) -> str:
+        sep = {"cdot": " dot.op ", "times": " times ", "juxt": " "}[m.op]
+        return sep.join(self._print(f) for f in m.factors)
+
+    def _print_Neg(self, n: M.Neg) -> str:
+        return "-" + self._print(n.arg)
+
+    def _print_Paren(self, p: M.Paren) -> str:
+        return f"lr(( {self._print(p.arg)} ))"
+
+    def _print_Pow(self, p: M.Pow) -> str:
+        return f"({self._print(p.base)})^({self._print(p.exp)})"
+
+    def _print_Chain(self, c: M.Chain) -> str:
+        out = self._print(c.first)
+        for rel, node in c.rest:
+            out += f" {RELATIONS[rel]} {self._print(node)}"
+        return out
+
+    def _print_Vec(self, v: M.Vec) -> str:
+        return "lr([ " + ", ".join(self._print(x) for x in v.items) + " ])"
+
+    def _print_Tup(self, v: M.Tup) -> str:
+        return "lr(( " + ", ".join(self._print(x) for x in v.items) + " ))"
+
+    def _print_Seq(self, s: M.Seq) -> str:
+        return ", quad ".join(self._print(x) for x in s.items)
+
+    def _print_Args(self, s: M.Args) -> str:
+        return ", ".join(self._print(x) for x in s.items)
+
+    def _print_SumOver(self, s: M.SumOver) -> str:
+        return f"sum_({_script(s.index)}) {self._print(s.body)}"
+
+    def _print_Lim(self, lim: M.Lim) -> str:
+        return f"lim_({self._print(lim.var)} -> {self._print(lim.to)}) {self._print(lim.body)}"
+
+    def _print_Infinity(self, i: M.Infinity) -> str:
+        return ("-" if i.sign < 0 else "+") + "infinity"
+
+    def emptyPrinter(self, expr) -> str:  # sympy objects are not printed to Typst
+        raise TypeError(f"no Typst form for {type(expr).__name__}")
+
+
+def _split_sign(term):
+    if isinstance(term, M.Neg):
+        return True, term.arg
+    if isinstance(term, M.Num) and term.mant.startswith("-"):
+        return True, M.Num(term.mant[1:], term.exp10)
+    return False, term
+
+
+_PRINTER = TypstMathPrinter()
+
+
+def typst_math(node) -> str:
+    return _PRINTER.doprint(node)

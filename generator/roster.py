@@ -1,0 +1,87 @@
+"""Rosters: a CSV with a header holding `id` (required, unique) and `name`
+(optional); other columns are kept but unused.  Every problem names its line:
+nobody is silently dropped."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import UserError
+
+MAX_STUDENTS = 2000
+
+
+@dataclass(frozen=True)
+class Student:
+    id: str
+    name: str
+
+    @property
+    def filename(self) -> str:
+        """A safe file name; ids that are not already safe get a short hash."""
+        safe = re.sub(r"[^A-Za-z0-9._-]", "_", self.id)[:60].lstrip(".") or "student"
+        if safe != self.id:
+            safe += "-" + hashlib.sha256(self.id.encode()).hexdigest()[:6]
+        return safe
+
+
+def numbered(n: int) -> list[Student]:
+    if not 1 <= n <= MAX_STUDENTS:
+        raise UserError(f"--students: use 1 to {MAX_STUDENTS}")
+    width = max(3, len(str(n)))
+    return [Student(f"s{i:0{width}d}", f"Student {i}") for i in range(1, n + 1)]
+
+
+def load_roster(path: str | Path) -> list[Student]:
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise UserError(f"{p}: cannot read the roster ({exc.strerror})") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise UserError(f"{p}: line {line}: not UTF-8 text; save the roster as UTF-8 CSV") from None
+    if "\x00" in text:
+        raise UserError(f"{p}: contains NUL bytes; is it really a CSV file?")
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise UserError(f"{p}: the roster is empty; it needs a header with an 'id' column") from None
+    except csv.Error as exc:
+        raise UserError(f"{p}: line 1: {exc}") from None
+    cols = [h.strip().lower() for h in header]
+    if "id" not in cols:
+        raise UserError(f"{p}: line 1: the header needs an 'id' column (found: {', '.join(header) or 'nothing'})")
+    i_id = cols.index("id")
+    i_name = cols.index("name") if "name" in cols else None
+    students, seen = [], {}
+    try:
+        for row in reader:
+            line = reader.line_num
+            if not any(cell.strip() for cell in row):
+                continue  # a blank line is not a student
+            sid = row[i_id].strip() if i_id < len(row) else ""
+            if not sid:
+                raise UserError(f"{p}: line {line}: empty id")
+            if len(sid) > 100:
+                raise UserError(f"{p}: line {line}: the id is longer than 100 characters")
+            if sid in seen:
+                raise UserError(f"{p}: line {line}: duplicate id {sid!r} (first on line {seen[sid]})")
+            seen[sid] = line
+            name = row[i_name].strip() if i_name is not None and i_name < len(row) else ""
+            students.append(Student(sid, name or sid))
+            if len(students) > MAX_STUDENTS:
+                raise UserError(f"{p}: more than {MAX_STUDENTS} students")
+    except csv.Error as exc:
+        raise UserError(f"{p}: line {reader.line_num}: {exc}") from None
+    if not students:
+        raise UserError(f"{p}: no students below the header")
+    return students

@@ -1,0 +1,226 @@
+"""Printable sheets and randomized exams: Typst PDFs, answers.csv, the
+manifest, Moodle XML.  Everything is built in memory, then the output folder
+is swapped in whole, so a failed run leaves nothing half-written."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import multiprocessing as mp
+import os
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+from concurrent.futures import ProcessPoolExecutor
+from importlib import metadata
+from pathlib import Path
+
+import numpy as np
+
+from .. import __version__
+from ..errors import UserError
+from ..figures import draw_figures
+from ..grading import answer_text, graded_answers, tolerance_text
+from ..pipeline import build_items
+from ..render import moodle
+from ..render.typst import render_document, view
+from ..render.typst_math import typst_string
+from ..roster import Student
+from ..seeding import derived_seed, encode
+from ..spec import Spec
+from .atomic import replace_folder
+
+MARKER = ".attndrills"  # marks a folder this tool wrote, so it may be replaced
+PAPERS = {"a4": "a4", "letter": "us-letter", "us-letter": "us-letter"}
+
+
+def compile_pdf(source: str, files: dict[str, bytes] | None = None) -> bytes:
+    """Typst source (and the figure files it refers to) → PDF bytes."""
+    import typst
+
+    with tempfile.TemporaryDirectory(prefix="attndrills-typst-") as tmp:
+        for name, data in (files or {}).items():
+            Path(tmp, name).write_bytes(data)
+        try:
+            return typst.compile(source.encode("utf-8"), root=tmp)
+        except Exception as exc:  # a template bug, never user input: say which
+            raise RuntimeError(f"Typst could not compile the document: {exc}") from exc
+
+
+def check_out(out: Path, force: bool) -> None:
+    """Refuse a non-empty folder this tool did not write, unless --force."""
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out: {out} is a file, not a folder")
+    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).exists() and not force:
+        raise UserError(f"--out: {out} holds files attndrills did not write; choose an empty folder or add --force")
+
+
+def paper_name(paper: str) -> str:
+    try:
+        return PAPERS[paper.lower()]
+    except KeyError:
+        raise UserError(f"--paper: {paper!r}; use a4 or letter") from None
+
+
+# -- sheets -------------------------------------------------------------------
+
+def write_sheet(spec: Spec, seed: int, out: Path, paper: str = "a4", force: bool = False) -> None:
+    check_out(out, force)
+    solutions = build_items(spec.items, seed, spec.digits)  # phase one
+    code = f"sheet-{encode(seed)}"
+    figures = [draw_figures(s) for s in solutions]
+    files = {f.filename: f.data for figs in figures for f in figs}
+    views = [view(s, f) for s, f in zip(solutions, figures)]
+    common = {"title": spec.title, "code": code, "seed": seed, "paper": paper_name(paper),
+              "problems": views, "footer": _footer(spec.title, code)}
+    outputs = {
+        "sheet.pdf": compile_pdf(render_document("sheet.typ.j2", space="5.5cm", **common)),
+        "key.pdf": compile_pdf(render_document("key.typ.j2", **common), files),
+        MARKER: f"attndrills {__version__} sheet {seed}\n",
+    }
+    replace_folder(out, outputs)
+
+
+def _footer(title: str, code: str) -> str:
+    from ..render.typst import escape_typst
+
+    return f"{escape_typst(title)} · {escape_typst(code)}"
+
+
+# -- exams --------------------------------------------------------------------
+
+def student_seed(master: int, student: Student) -> int:
+    """From the master seed and the student's id: the roster's order does not matter."""
+    return derived_seed(master, f"student:{student.id}")
+
+
+def _paper(job: tuple) -> dict:
+    """One student's paper: problems, shuffled order, PDF, answer rows, Moodle questions."""
+    spec, student, master, paper = job
+    seed = student_seed(master, student)
+    solutions = build_items(spec.items, seed, spec.digits)
+    points = [item.points for item in spec.items for _ in range(item.count)]
+    order = [int(i) for i in np.random.default_rng([seed, 1]).permutation(len(solutions))]
+    code = f"{encode(seed)}"
+    problems = []
+    rows = []
+    quiz = ET.Element("quiz")
+    moodle.category(quiz, f"{spec.title}/{student.id}")
+    for q, i in enumerate(order, start=1):
+        sol, pts = solutions[i], points[i]
+        v = view(sol)
+        v["points"] = f"{pts:g}"
+        problems.append(v)
+        parts = graded_answers(sol)
+        for n, a in enumerate(parts):
+            rows.append({"student": student.id, "variant": sol.problem.variant,
+                         "question": str(q) if len(parts) == 1 else f"{q}{'abcdefghij'[n]}",
+                         "answer": answer_text(a), "tolerance": tolerance_text(a),
+                         "points": f"{pts / len(parts):g}"})
+        moodle.questions(quiz, sol, f"Q{q}", pts)
+    total = sum(points)
+    source = render_document(
+        "exam.typ.j2", title=spec.title, code=code, seed=master, paper=paper, problems=problems,
+        student_name=typst_string(student.name), student_id=typst_string(student.id), total=f"{total:g}",
+        digits=spec.digits, space="3.2cm", footer=_footer(spec.title, f"{student.id} · {code}"))
+    pdf = compile_pdf(source)
+    return {"student": student, "seed": seed, "code": code, "pdf": pdf, "rows": rows,
+            "moodle": list(quiz)}
+
+
+def write_exam(spec: Spec, students: list[Student], master: int, out: Path, paper: str = "a4",
+               only: str | None = None, force: bool = False, workers: int | None = None) -> int:
+    """All papers (or just `only`), key, answers.csv, manifest.json, moodle.xml."""
+    check_out(out, force)
+    paper = paper_name(paper)
+    if only is not None:
+        chosen = [s for s in students if s.id == only]
+        if not chosen:
+            raise UserError(f"--only: no student with id {only!r} in the roster")
+        students = chosen
+    if len({s.filename for s in students}) != len(students):
+        raise UserError("two student ids map to the same file name; make the ids distinct")
+    jobs = [(spec, s, master, paper) for s in students]
+    papers = list(_run(jobs, workers))
+    files: dict[str, str | bytes] = {f"papers/{p['student'].filename}.pdf": p["pdf"] for p in papers}
+    if only is None:
+        files.update(_shared_outputs(spec, master, paper, papers))
+    files[MARKER] = f"attndrills {__version__} exam {master}\n"
+    if only is not None and out.is_dir():
+        # --only: regenerate that student's paper next to the existing outputs
+        keep = {str(p.relative_to(out)): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+        files = {**keep, **files}
+    replace_folder(out, files)
+    return len(papers)
+
+
+def _run(jobs: list[tuple], workers: int | None):
+    """Papers in roster order; a process pool (forked after the imports) over
+    students when there are enough of them; progress only on a terminal."""
+    workers = workers or min(2, os.cpu_count() or 1)
+    show = sys.stderr.isatty()
+    n = len(jobs)
+    if workers > 1 and n >= 8 and "fork" in mp.get_all_start_methods():
+        ctx = mp.get_context("fork")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+            results = pool.map(_paper, jobs, chunksize=max(1, n // (workers * 8)))
+            for k, r in enumerate(results, start=1):
+                _progress(show, k, n)
+                yield r
+    else:
+        for k, job in enumerate(jobs, start=1):
+            r = _paper(job)
+            _progress(show, k, n)
+            yield r
+    if show:
+        sys.stderr.write("\n")
+
+
+def _progress(show: bool, k: int, n: int) -> None:
+    if show:
+        sys.stderr.write(f"\rpapers {k}/{n}")
+        sys.stderr.flush()
+
+
+def _shared_outputs(spec: Spec, master: int, paper: str, papers: list[dict]) -> dict[str, str | bytes]:
+    rows = [r for p in papers for r in p["rows"]]
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, ["student", "variant", "question", "answer", "tolerance", "points"],
+                            lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    quiz = ET.Element("quiz")
+    for p in papers:
+        quiz.extend(p["moodle"])
+    key_source = render_document(
+        "exam_key.typ.j2", title=spec.title, seed=master, paper=paper, footer=_footer(spec.title, "key"),
+        students=[{"name": typst_string(p["student"].name), "id": typst_string(p["student"].id),
+                   "code": p["code"], "rows": [r for r in p["rows"]]} for p in papers])
+    files: dict[str, str | bytes] = {
+        "answers.csv": buf.getvalue(),
+        "moodle.xml": moodle.render_quiz(quiz),
+        "key.pdf": compile_pdf(key_source),
+    }
+    files["manifest.json"] = json.dumps({
+        "tool": f"attndrills {__version__}",
+        "dependencies": {d: _version(d) for d in ("sympy", "mpmath", "numpy", "matplotlib", "typst", "jinja2")},
+        "spec": {"title": spec.title, "source": spec.source, "digits": spec.digits,
+                 "items": [{"kind": i.kind, "level": i.level, "count": i.count, "points": i.points}
+                           for i in spec.items]},
+        "master_seed": master, "paper": paper,
+        "students": [{"id": p["student"].id, "name": p["student"].name, "seed": p["seed"], "variant": p["code"],
+                      "paper": f"papers/{p['student'].filename}.pdf"} for p in papers],
+        "sha256": {name: hashlib.sha256(data if isinstance(data, bytes) else data.encode()).hexdigest()
+                   for name, data in sorted({**files, **{f"papers/{p['student'].filename}.pdf": p["pdf"]
+                                                         for p in papers}}.items())},
+    }, indent=2, ensure_ascii=False) + "\n"
+    return files
+
+
+def _version(dist: str) -> str:
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        return "unknown"

@@ -1,0 +1,222 @@
+"""The print path: Typst printer strings, sheets, exams, rosters, Moodle XML,
+escaping round trips, reproducibility, --only, and grading."""
+
+import csv
+import io
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator import mathlines as M
+from generator.cli import main
+from generator.render.typst import escape_typst
+from generator.render.typst_math import typst_math, typst_string
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAM = ROOT / "examples" / "exam-midterm.yaml"
+SHEET = ROOT / "examples" / "set-basics.yaml"
+
+
+def pdf_text(path: Path) -> str:
+    return " ".join(p.extract_text() for p in PdfReader(str(path)).pages)
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("node, want", [
+    (M.eq(M.Sym("alpha", "21"), M.Frac(M.Num("1.350"), M.Num("11.165")), M.Num("0.121")),
+     "alpha_(21) = (1.350)/(11.165) = 0.121"),
+    (M.Sym("e", "ti"), "e_(t i)"),
+    (M.Sym("s", "t-1"), "s_(t - 1)"),
+    (M.Num("2.06", -9), "2.06 times 10^(-9)"),
+    (M.Add((M.Num("-2"), M.Num("1"), M.Num("-0.5"))), "-2 + 1 - 0.5"),
+    (M.Chain(M.Num("0"), (("≤", M.Sym("H")), ("≈", M.Num("1")))), "0 <= H approx 1"),
+    (M.Lim(M.Sym("beta"), M.Infinity(), M.Sym("alpha")), "lim_(beta -> +infinity) alpha"),
+    (M.Vec((M.Num("0.7"), M.Num("2"))), "lr([ 0.7, 2 ])"),
+    (M.Text('say "hi" \\ #x'), '"say \\"hi\\" \\\\ #x"'),
+    (M.Call("f", M.Args((M.Sym("s", "t"), M.Sym("c", "t")))), 'op("f")(s_(t), c_(t))'),
+])
+def test_typst_printer(node, want):
+    assert typst_math(node) == want
+
+
+def test_typst_escaping():
+    assert escape_typst("#read(\"/etc/passwd\") $x$ *b* _i_ @ref <l>") == \
+        '\\#read(\\"\\/etc\\/passwd\\") \\$x\\$ \\*b\\* \\_i\\_ \\@ref \\<l\\>'
+    assert typst_string('#read("/etc/passwd")') == '"#read(\\"/etc/passwd\\")"'
+
+
+@pytest.fixture(scope="module")
+def exam(tmp_path_factory):
+    out = tmp_path_factory.mktemp("exam") / "out"
+    roster = out.parent / "roster.csv"
+    roster.write_text('id,name,email\nA1,"#read(""/etc/passwd"")",x\nB2,"Zoë, $x$ *b* <i>",\nC/3,Plain,\n'
+                      "D4,Dee,\nE5,Eve,\nF6,Fay,\nG7,Gus,\nH8,Hal,\nI9,Ivy,\n", encoding="utf-8")
+    assert main(["exam", str(EXAM), "--roster", str(roster), "--out", str(out), "--workers", "2"]) == 0
+    return out, roster
+
+
+def test_exam_outputs(exam):
+    out, _ = exam
+    files = tree(out)
+    assert {"answers.csv", "key.pdf", "manifest.json", "moodle.xml", "papers/A1.pdf"} <= set(files)
+    rows = list(csv.DictReader(io.StringIO(files["answers.csv"].decode())))
+    assert list(rows[0]) == ["student", "variant", "question", "answer", "tolerance", "points"]
+    assert {r["student"] for r in rows} == {"A1", "B2", "C/3", "D4", "E5", "F6", "G7", "H8", "I9"}
+    # questions are shuffled per student
+    orders = {s: [r["variant"].split("-")[0] for r in rows if r["student"] == s and r["question"][-1] in "0123456789a"]
+              for s in ("A1", "B2", "D4", "E5")}
+    assert len({tuple(o) for o in orders.values()}) > 1
+
+
+def test_student_pdf_holds_the_numbers_not_the_answers(exam):
+    out, _ = exam
+    text = pdf_text(out / "papers" / "A1.pdf")
+    assert '#read("/etc/passwd")' in text  # the name is printed as text, never run
+    rows = [r for r in csv.DictReader(open(out / "answers.csv")) if r["student"] == "A1"]
+    for r in rows:
+        assert r["variant"] in text
+        if r["tolerance"]:  # numeric and vector answers must not be on the student's paper
+            for number in re.findall(r"-?\d+\.\d{4}", r["answer"]):
+                assert number not in text, (r, number)
+    assert "Points: 27" in text
+
+
+def test_key_holds_every_answer(exam):
+    out, _ = exam
+    text = re.sub(r"\s+", "", pdf_text(out / "key.pdf"))
+    for r in csv.DictReader(open(out / "answers.csv")):
+        for token in re.findall(r"-?\d+\.\d+|\b[A-J]\b|true|false", r["answer"]):
+            assert token.replace("-", "") in text.replace("−", "-").replace("-", ""), (r, token)
+
+
+def test_moodle_xml_is_wellformed_and_typed(exam):
+    out, _ = exam
+    root = ET.parse(out / "moodle.xml").getroot()
+    assert root.tag == "quiz"
+    types = {q.get("type") for q in root}
+    assert {"category", "numerical", "cloze", "multichoice"} <= types
+    num = next(q for q in root if q.get("type") == "numerical")
+    assert num.find("answer[@fraction='100']/tolerance") is not None
+    assert num.find("generalfeedback/text").text.startswith("<p><b>Forecast.</b>")
+    wrong = [a for a in num.findall("answer") if a.get("fraction") == "0"]
+    assert wrong and all(a.find("feedback/text").text for a in wrong)  # the misconception, in words
+
+
+def test_exam_is_byte_identical_with_one_or_two_workers(exam, tmp_path):
+    out, roster = exam
+    again = tmp_path / "again"
+    assert main(["exam", str(EXAM), "--roster", str(roster), "--out", str(again), "--workers", "1"]) == 0
+    assert tree(again) == tree(out)
+
+
+def test_only_regenerates_the_same_paper(exam, tmp_path):
+    out, roster = exam
+    one = tmp_path / "one"
+    assert main(["exam", str(EXAM), "--roster", str(roster), "--out", str(one), "--only", "B2"]) == 0
+    assert (one / "papers" / "B2.pdf").read_bytes() == (out / "papers" / "B2.pdf").read_bytes()
+
+
+def test_csv_round_trips_awkward_ids(exam):
+    out, _ = exam
+    rows = list(csv.DictReader(open(out / "answers.csv", newline="")))
+    assert any(r["student"] == "C/3" for r in rows)
+    assert (out / "papers").joinpath([p for p in tree(out / "papers") if p.startswith("C_3-")][0]).exists()
+
+
+@pytest.mark.parametrize("text, says", [
+    ("name\nAnn\n", "line 1: the header needs an 'id' column"),
+    ("id,name\nA,Ann\nB,Bob\nA,Again\n", "line 4: duplicate id 'A' (first on line 2)"),
+    ("id,name\nA,Ann\n,Nobody\n", "line 3: empty id"),
+    ("id,name\n", "no students"),
+])
+def test_roster_errors_name_the_line(tmp_path, capsys, text, says):
+    roster = tmp_path / "r.csv"
+    roster.write_text(text)
+    assert main(["exam", str(EXAM), "--roster", str(roster), "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error:") and says in err, err
+    assert not (tmp_path / "o").exists()
+
+
+def test_roster_bad_encoding(tmp_path, capsys):
+    roster = tmp_path / "r.csv"
+    roster.write_bytes("id,name\nA,Zoë\n".encode("latin-1"))
+    assert main(["exam", str(EXAM), "--roster", str(roster), "--out", str(tmp_path / "o")]) == 2
+    assert "line 2: not UTF-8" in capsys.readouterr().err
+
+
+def test_sheet_and_paper_size(tmp_path):
+    assert main(["sheet", str(SHEET), "--out", str(tmp_path / "a4")]) == 0
+    assert main(["sheet", str(SHEET), "--out", str(tmp_path / "letter"), "--paper", "letter"]) == 0
+    a4 = PdfReader(str(tmp_path / "a4" / "sheet.pdf")).pages[0].mediabox
+    letter = PdfReader(str(tmp_path / "letter" / "key.pdf")).pages[0].mediabox
+    assert (round(float(a4.width)), round(float(a4.height))) == (595, 842)
+    assert (round(float(letter.width)), round(float(letter.height))) == (612, 792)
+    sheet = pdf_text(tmp_path / "a4" / "sheet.pdf")
+    key = pdf_text(tmp_path / "a4" / "key.pdf")
+    assert "Your work" in sheet and "Why this step?" not in sheet
+    assert "Why this step?" in key and "Final answers" in key and "What to see" in key
+    assert main(["sheet", str(SHEET), "--out", str(tmp_path / "a4b")]) == 0
+    assert tree(tmp_path / "a4") == tree(tmp_path / "a4b")
+
+
+def test_out_folder_with_foreign_files_is_refused(tmp_path, capsys):
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "thesis.tex").write_text("precious")
+    assert main(["sheet", str(SHEET), "--out", str(out)]) == 2
+    assert "did not write" in capsys.readouterr().err
+    assert (out / "thesis.tex").read_text() == "precious"
+    assert main(["sheet", str(SHEET), "--out", str(out), "--force"]) == 0
+
+
+def _responses(out: Path, fn) -> Path:
+    rows = list(csv.DictReader(open(out / "answers.csv")))
+    path = out.parent / f"responses-{fn.__name__}.csv"
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["student", "question", "response"])
+        for r in rows:
+            w.writerow([r["student"], r["question"], fn(r)])
+    return path
+
+
+def test_grading_perfect_empty_and_misconceptions(exam, capsys):
+    out, _ = exam
+    from generator.grade import _answer_for
+
+    def perfect(r):
+        return r["answer"]
+
+    def empty(r):
+        return ""
+
+    cache = {}
+
+    def mistaken(r):
+        a = _answer_for(r, 4, cache)
+        wrong = [o for o in (a.options if a else ()) if not o.correct]
+        if not wrong:
+            return "nonsense"
+        if a.type == "choice":
+            return "ABCDEFGHIJ"[list(a.options).index(wrong[0])]
+        return wrong[0].text.strip("()").replace(", ", "; ")
+
+    results = {}
+    for fn in (perfect, empty, mistaken):
+        res = out.parent / f"{fn.__name__}-results.csv"
+        assert main(["grade", str(out / "answers.csv"), str(_responses(out, fn)), "--out", str(res)]) == 0
+        results[fn.__name__] = (capsys.readouterr().out, list(csv.DictReader(open(res))))
+    totals = results["perfect"][0]
+    assert all(line.endswith("27 / 27") for line in totals.strip().splitlines())
+    assert all(line.endswith("0 / 27") for line in results["empty"][0].strip().splitlines())
+    named = [r for r in results["mistaken"][1] if r["misconception"]]
+    assert all(r["correct"] == "no" for r in results["mistaken"][1])
+    assert len(named) >= 0.6 * len(results["mistaken"][1])
+    assert any("divided the raw scores by their sum" in r["feedback"] for r in named)
