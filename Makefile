@@ -1,5 +1,5 @@
 # Two commands do everything on a fresh machine with Python 3.10+:
-#   make site   – venv, install, fresh problem sets, the MkDocs site
+#   make site   – venv, install, fresh problem sets, the MkDocs site and printable PDFs
 #   make test   – the whole test suite
 PYTHON ?= python3
 VENV   := .venv
@@ -23,7 +23,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 site: $(STAMP)
-	$(BIN)/attndrills site
+	$(BIN)/attndrills site --pdf
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 	@echo "Site built in site/ (static files: host them anywhere)."
 	@echo "Preview it with: $(BIN)/mkdocs serve   then open http://127.0.0.1:8000/"

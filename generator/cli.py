@@ -49,6 +49,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", help="master seed (default: the spec's, else fresh each run)")
     s.add_argument("--spec", help="a problem-set spec (YAML); without it the sets cover every cell and level")
     s.add_argument("--docs", default="docs", help="the MkDocs docs folder (default docs)")
+    s.add_argument("--pdf", action="store_true", help="also each set's printable sheet and key (Typst PDFs)")
 
     sh = sub.add_parser("sheet", help="a printable problem sheet and its answer key (PDF)")
     sh.add_argument("spec", metavar="SPEC")
@@ -67,6 +68,8 @@ def _parser() -> argparse.ArgumentParser:
     ex.add_argument("--paper", default="a4", help="a4 (default) or letter")
     ex.add_argument("--only", metavar="STUDENT", help="regenerate one student's paper")
     ex.add_argument("--workers", type=int, help="worker processes (default: up to 2)")
+    ex.add_argument("--solutions", action="store_true",
+                    help="also DIR/solutions/<id>.pdf: each student's variants worked, with figures")
     ex.add_argument("--force", action="store_true", help="replace a folder attndrills did not write")
 
     g = sub.add_parser("grade", help="mark responses against answers.csv")
@@ -176,7 +179,7 @@ def cmd_site(args) -> int:
         master = spec.seed
     else:
         master = fresh_seed()
-    target = write_site(Path(args.docs), specs, master)
+    target = write_site(Path(args.docs), specs, master, args.pdf)
     print(f"wrote {len(specs)} problem set(s) from seed {master} into {target} "
           f"(rerun with --seed {master})", file=sys.stderr)
     return 0
@@ -217,7 +220,8 @@ def cmd_exam(args) -> int:
     if args.workers is not None and not 1 <= args.workers <= 64:
         raise UserError("--workers: use 1 to 64")
     master = _master(args, spec)
-    n = write_exam(spec, students, master, Path(args.out), args.paper, args.only, args.force, args.workers)
+    n = write_exam(spec, students, master, Path(args.out), args.paper, args.only, args.force, args.workers,
+                   args.solutions)
     print(f"wrote {n} paper(s) into {args.out} (seed {master})", file=sys.stderr)
     return 0
 

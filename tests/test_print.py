@@ -220,3 +220,29 @@ def test_grading_perfect_empty_and_misconceptions(exam, capsys):
     assert all(r["correct"] == "no" for r in results["mistaken"][1])
     assert len(named) >= 0.6 * len(results["mistaken"][1])
     assert any("divided the raw scores by their sum" in r["feedback"] for r in named)
+
+
+def test_progress_on_a_terminal_only(tmp_path):
+    """Long jobs show progress on a terminal and stay quiet when piped."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    args = [sys.executable, "-m", "generator", "exam", str(EXAM), "--students", "8", "--seed", "5"]
+    piped = subprocess.run(args + ["--out", str(tmp_path / "piped")], capture_output=True, text=True)
+    assert piped.returncode == 0 and "papers " not in piped.stderr
+    main_fd, child_fd = pty.openpty()
+    proc = subprocess.Popen(args + ["--out", str(tmp_path / "tty")], stdout=child_fd, stderr=child_fd)
+    os.close(child_fd)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(main_fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    assert proc.wait() == 0
+    assert b"papers 8/8" in seen

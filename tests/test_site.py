@@ -117,3 +117,11 @@ def test_spec_site(tmp_path, capsys):
     pages = _tree(tmp_path)
     assert "generated/set-02.md" in pages  # the spec asks for two sets
     assert "Attention basics — set 1" in pages["generated/set-01.md"].decode()
+
+
+def test_site_pdf_links_printable_sheets(tmp_path, capsys):
+    assert main(["site", "--seed", "3", "--sets", "1", "--pdf", "--docs", str(tmp_path)]) == 0
+    pages = _tree(tmp_path)
+    assert pages["generated/print/set-01-sheet.pdf"].startswith(b"%PDF")
+    assert pages["generated/print/set-01-key.pdf"].startswith(b"%PDF")
+    assert "(print/set-01-sheet.pdf)" in pages["generated/set-01.md"].decode()

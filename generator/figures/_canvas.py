@@ -49,6 +49,36 @@ def new_figure(width: float, height: float) -> MplFigure:
     return fig
 
 
+_REUSED: dict[str, tuple] = {}
+
+
+def reused(kind: str, width: float, height: float, rect: tuple, axis: bool):
+    """One Figure and Axes per figure kind, reused: building axes costs more than
+    drawing into them.  Every artist the previous drawing added is removed, the
+    size, limits, scales, ticks and texts are reset, so output never depends on
+    what was drawn before (the determinism tests check it)."""
+    if kind not in _REUSED:
+        fig = new_figure(width, height)
+        ax = fig.add_axes(rect)
+        _REUSED[kind] = (fig, ax)
+    fig, ax = _REUSED[kind]
+    for artist in (*ax.lines, *ax.patches, *ax.texts, *ax.images, *ax.collections, *fig.texts):
+        artist.remove()
+    if ax.get_legend() is not None:
+        ax.get_legend().remove()
+    fig.set_size_inches(width, height)
+    ax.set_position(rect)
+    ax.set_xscale("linear")
+    ax.set_yscale("linear")
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.set_xlabel("")
+    ax.set_ylabel("")
+    ax.grid(False)
+    ax.set_axis_on() if axis else ax.set_axis_off()
+    return fig, ax
+
+
 def render(fig: MplFigure, fmt: str = "svg") -> bytes:
     """SVG (or PNG, for image comparison) bytes of a figure."""
     buf = io.BytesIO()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from matplotlib.patches import Polygon
 
 from . import palette as P
-from ._canvas import Figure, finish, new_figure, style
+from ._canvas import Figure, finish, reused, style
 
 
 def fig_context(problem, solution, spec=None, fmt: str = "svg") -> Figure:
@@ -15,8 +15,7 @@ def fig_context(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     xs = [p[0] for p in d["states"]]
     ys = [p[1] for p in d["states"]]
     with style():
-        fig = new_figure(3.8, 3.2)
-        ax = fig.add_axes((0.13, 0.12, 0.82, 0.76))
+        fig, ax = reused("context", 3.8, 3.2, (0.13, 0.12, 0.82, 0.76), axis=True)
         if len(d["hull"]) >= 3:
             ax.add_patch(Polygon(d["hull"], closed=True, facecolor=P.SKY, alpha=0.25, edgecolor=P.BLUE, lw=1))
         elif len(d["hull"]) == 2:
@@ -32,6 +31,9 @@ def fig_context(problem, solution, spec=None, fmt: str = "svg") -> Figure:
         pad = 0.15 * max(max(xs) - min(xs), max(ys) - min(ys), 1)
         ax.set_xlim(min(xs) - pad, max(xs) + 3 * pad)
         ax.set_ylim(min(ys) - pad, max(ys) + pad)
+        # whole-number ticks: states are drawn on a small integer grid
+        ax.set_xticks(range(int(min(xs)), int(max(xs)) + 1))
+        ax.set_yticks(range(int(min(ys)), int(max(ys)) + 1))
         ax.grid(color=P.GRID, lw=0.5)
         for side in ("top", "right"):
             ax.spines[side].set_visible(False)

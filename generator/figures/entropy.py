@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import palette as P
-from ._canvas import Figure, finish, new_figure, style
+from ._canvas import Figure, finish, reused, style
 
 
 def fig_entropy(problem, solution, spec=None, fmt: str = "svg") -> Figure:
@@ -11,9 +11,7 @@ def fig_entropy(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     d = spec.data
     n = len(d["values"])
     with style():
-        fig = new_figure(5.0, 0.9 + 0.45 * n)
-        ax = fig.add_axes((0.36, 0.12, 0.60, 0.62))
-        ax.set_axis_off()
+        fig, ax = reused("entropy", 5.0, 0.9 + 0.45 * n, (0.36, 0.12, 0.60, 0.62), axis=False)
         top = d["max"] * 1.42  # room for the value labels beyond the maximum
         ax.set_xlim(0, top)
         ax.set_ylim(n - 0.5, -0.6)

@@ -7,7 +7,7 @@ import numpy as np
 from matplotlib.patches import Rectangle
 
 from . import palette as P
-from ._canvas import Figure, finish, new_figure, style
+from ._canvas import Figure, finish, reused, style
 
 
 def fig_heatmap(problem, solution, spec=None, fmt: str = "svg") -> Figure:
@@ -16,9 +16,7 @@ def fig_heatmap(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     values = np.asarray(d["values"], dtype=float)
     ny, nx = values.shape
     with style():
-        fig = new_figure(1.6 + 0.95 * nx, 1.0 + 0.55 * ny)
-        ax = fig.add_axes((0.30, 0.06, 0.66, 0.70))
-        ax.set_axis_off()
+        fig, ax = reused("heatmap", 1.6 + 0.95 * nx, 1.0 + 0.55 * ny, (0.30, 0.06, 0.66, 0.70), axis=False)
         ax.imshow(values, cmap=P.HEATMAP, vmin=0, vmax=1, aspect="auto", interpolation="nearest")
         ax.set_xlim(-0.5, nx - 0.5)
         ax.set_ylim(ny - 0.5, -0.5)

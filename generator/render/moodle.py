@@ -87,6 +87,15 @@ def _cloze(a: Answer) -> str:
     return "<br/>".join(f"({r})" for r in out)
 
 
-def render_quiz(quiz: ET.Element) -> bytes:
-    ET.indent(quiz)
-    return ET.tostring(quiz, encoding="utf-8", xml_declaration=True) + b"\n"
+def serialise(elements) -> bytes:
+    """Questions as indented XML, ready to go inside <quiz> (built per student,
+    so no process holds the whole exam's element tree)."""
+    out = []
+    for el in elements:
+        ET.indent(el, space="  ", level=1)
+        out.append(b"  " + ET.tostring(el, encoding="utf-8") + b"\n")
+    return b"".join(out)
+
+
+def render_quiz(parts: list[bytes]) -> bytes:
+    return b'<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n' + b"".join(parts) + b"</quiz>\n"

@@ -66,21 +66,22 @@ def paper_name(paper: str) -> str:
 
 # -- sheets -------------------------------------------------------------------
 
+def sheet_pdfs(title: str, code: str, seed: int, solutions, paper: str = "a4") -> tuple[bytes, bytes]:
+    """The problem sheet (space to work) and its key (worked solutions with
+    figures, then a table of final answers) for solutions already built."""
+    figures = [draw_figures(s) for s in solutions]
+    files = {f.filename: f.data for figs in figures for f in figs}
+    common = {"title": title, "code": code, "seed": seed, "paper": paper_name(paper),
+              "problems": [view(s, f) for s, f in zip(solutions, figures)], "footer": _footer(title, code)}
+    return (compile_pdf(render_document("sheet.typ.j2", space="5.5cm", **common)),
+            compile_pdf(render_document("key.typ.j2", **common), files))
+
+
 def write_sheet(spec: Spec, seed: int, out: Path, paper: str = "a4", force: bool = False) -> None:
     check_out(out, force)
     solutions = build_items(spec.items, seed, spec.digits)  # phase one
-    code = f"sheet-{encode(seed)}"
-    figures = [draw_figures(s) for s in solutions]
-    files = {f.filename: f.data for figs in figures for f in figs}
-    views = [view(s, f) for s, f in zip(solutions, figures)]
-    common = {"title": spec.title, "code": code, "seed": seed, "paper": paper_name(paper),
-              "problems": views, "footer": _footer(spec.title, code)}
-    outputs = {
-        "sheet.pdf": compile_pdf(render_document("sheet.typ.j2", space="5.5cm", **common)),
-        "key.pdf": compile_pdf(render_document("key.typ.j2", **common), files),
-        MARKER: f"attndrills {__version__} sheet {seed}\n",
-    }
-    replace_folder(out, outputs)
+    sheet, key = sheet_pdfs(spec.title, f"sheet-{encode(seed)}", seed, solutions, paper)
+    replace_folder(out, {"sheet.pdf": sheet, "key.pdf": key, MARKER: f"attndrills {__version__} sheet {seed}\n"})
 
 
 def _footer(title: str, code: str) -> str:
@@ -98,7 +99,7 @@ def student_seed(master: int, student: Student) -> int:
 
 def _paper(job: tuple) -> dict:
     """One student's paper: problems, shuffled order, PDF, answer rows, Moodle questions."""
-    spec, student, master, paper = job
+    spec, student, master, paper, with_solutions = job
     seed = student_seed(master, student)
     solutions = build_items(spec.items, seed, spec.digits)
     points = [item.points for item in spec.items for _ in range(item.count)]
@@ -126,12 +127,22 @@ def _paper(job: tuple) -> dict:
         student_name=typst_string(student.name), student_id=typst_string(student.id), total=f"{total:g}",
         digits=spec.digits, space="3.2cm", footer=_footer(spec.title, f"{student.id} · {code}"))
     pdf = compile_pdf(source)
-    return {"student": student, "seed": seed, "code": code, "pdf": pdf, "rows": rows,
-            "moodle": list(quiz)}
+    solutions_pdf = None
+    if with_solutions:  # the student's own variants, worked, with their figures
+        ordered = [solutions[i] for i in order]
+        figures = [draw_figures(s) for s in ordered]
+        solutions_pdf = compile_pdf(render_document(
+            "key.typ.j2", title=f"{spec.title} — worked solutions", code=code, seed=seed, paper=paper,
+            problems=[view(s, f) for s, f in zip(ordered, figures)],
+            footer=_footer(spec.title, f"{student.id} · {code}")),
+            {f.filename: f.data for figs in figures for f in figs})
+    return {"student": student, "seed": seed, "code": code, "pdf": pdf, "solutions": solutions_pdf, "rows": rows,
+            "moodle": moodle.serialise(list(quiz))}
 
 
 def write_exam(spec: Spec, students: list[Student], master: int, out: Path, paper: str = "a4",
-               only: str | None = None, force: bool = False, workers: int | None = None) -> int:
+               only: str | None = None, force: bool = False, workers: int | None = None,
+               solutions: bool = False) -> int:
     """All papers (or just `only`), key, answers.csv, manifest.json, moodle.xml."""
     check_out(out, force)
     paper = paper_name(paper)
@@ -142,9 +153,10 @@ def write_exam(spec: Spec, students: list[Student], master: int, out: Path, pape
         students = chosen
     if len({s.filename for s in students}) != len(students):
         raise UserError("two student ids map to the same file name; make the ids distinct")
-    jobs = [(spec, s, master, paper) for s in students]
+    jobs = [(spec, s, master, paper, solutions) for s in students]
     papers = list(_run(jobs, workers))
     files: dict[str, str | bytes] = {f"papers/{p['student'].filename}.pdf": p["pdf"] for p in papers}
+    files.update({f"solutions/{p['student'].filename}.pdf": p["solutions"] for p in papers if p["solutions"]})
     if only is None:
         files.update(_shared_outputs(spec, master, paper, papers))
     files[MARKER] = f"attndrills {__version__} exam {master}\n"
@@ -157,13 +169,18 @@ def write_exam(spec: Spec, students: list[Student], master: int, out: Path, pape
 
 
 def _run(jobs: list[tuple], workers: int | None):
-    """Papers in roster order; a process pool (forked after the imports) over
-    students when there are enough of them; progress only on a terminal."""
+    """Papers in roster order; a process pool (forked after the imports, from a
+    forkserver) over students when there are enough of them; progress only on a
+    terminal."""
     workers = workers or min(2, os.cpu_count() or 1)
     show = sys.stderr.isatty()
     n = len(jobs)
-    if workers > 1 and n >= 8 and "fork" in mp.get_all_start_methods():
-        ctx = mp.get_context("fork")
+    if workers > 1 and n >= 8 and "forkserver" in mp.get_all_start_methods():
+        # A forkserver imports the heavy modules once, single-threaded, and forks
+        # every worker from there: a plain fork of a process that already runs
+        # threads (a test runner, a GUI) can deadlock on a lock held mid-fork.
+        ctx = mp.get_context("forkserver")
+        ctx.set_forkserver_preload(["generator.writers.print", "generator.kinds", "generator.figures"])
         with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
             results = pool.map(_paper, jobs, chunksize=max(1, n // (workers * 8)))
             for k, r in enumerate(results, start=1):
@@ -191,16 +208,13 @@ def _shared_outputs(spec: Spec, master: int, paper: str, papers: list[dict]) -> 
                             lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
-    quiz = ET.Element("quiz")
-    for p in papers:
-        quiz.extend(p["moodle"])
     key_source = render_document(
         "exam_key.typ.j2", title=spec.title, seed=master, paper=paper, footer=_footer(spec.title, "key"),
         students=[{"name": typst_string(p["student"].name), "id": typst_string(p["student"].id),
                    "code": p["code"], "rows": [r for r in p["rows"]]} for p in papers])
     files: dict[str, str | bytes] = {
         "answers.csv": buf.getvalue(),
-        "moodle.xml": moodle.render_quiz(quiz),
+        "moodle.xml": moodle.render_quiz([p["moodle"] for p in papers]),
         "key.pdf": compile_pdf(key_source),
     }
     files["manifest.json"] = json.dumps({

@@ -29,10 +29,18 @@ def build_site(specs: list[Spec], master: int) -> dict:
     return {"master": master, "sets": sets, "examples": examples}
 
 
-def render_site(built: dict) -> dict[str, str | bytes]:
-    """Phase two: every page and figure from the solutions built above."""
+def render_site(built: dict, pdf: bool = False) -> dict[str, str | bytes]:
+    """Phase two: every page and figure (and, with pdf, each set's printable
+    sheet and key) from the solutions built above."""
     env = environment()
     files: dict[str, str | bytes] = {}
+    if pdf:
+        from .print import sheet_pdfs
+
+        for st in built["sets"]:
+            sheet, key = sheet_pdfs(st["title"], st["code"], st["seed"], st["solutions"])
+            files[f"print/set-{st['number']:02d}-sheet.pdf"] = sheet
+            files[f"print/set-{st['number']:02d}-key.pdf"] = key
 
     def problem_md(sol, number, anchor=None):
         figures = draw_figures(sol)
@@ -45,7 +53,7 @@ def render_site(built: dict) -> dict[str, str | bytes]:
         problems = [problem_md(sol, i) for i, sol in enumerate(st["solutions"], start=1)]
         recall = [(inline(q), inline(a)) for sol in st["solutions"] for q, a in sol.recall]
         files[f"set-{st['number']:02d}.md"] = env.get_template("markdown/set.md.j2").render(
-            set=st, title=escape_md(st["title"]), problems=problems, recall=recall)
+            set=st, title=escape_md(st["title"]), problems=problems, recall=recall, pdf=pdf)
     examples = [problem_md(sol, None, anchor=f"cell-{sol.problem.kind.lower()}") for sol in built["examples"]]
     files["examples.md"] = env.get_template("markdown/examples.md.j2").render(
         examples=examples, master=built["master"])
@@ -55,10 +63,10 @@ def render_site(built: dict) -> dict[str, str | bytes]:
     return files
 
 
-def write_site(docs: Path, specs: list[Spec], master: int) -> Path:
+def write_site(docs: Path, specs: list[Spec], master: int, pdf: bool = False) -> Path:
     """Build every set, then swap the whole generated folder into place."""
     target = docs / GENERATED
-    replace_folder(target, render_site(build_site(specs, master)))
+    replace_folder(target, render_site(build_site(specs, master), pdf))
     return target
 
 
