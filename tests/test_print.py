@@ -84,7 +84,7 @@ def test_student_pdf_holds_the_numbers_not_the_answers(exam):
         if r["tolerance"]:  # numeric and vector answers must not be on the student's paper
             for number in re.findall(r"-?\d+\.\d{4}", r["answer"]):
                 assert number not in text, (r, number)
-    assert "Points: 27" in text
+    assert "Points: 33" in text
 
 
 def test_key_holds_every_answer(exam):
@@ -100,7 +100,7 @@ def test_moodle_xml_is_wellformed_and_typed(exam):
     root = ET.parse(out / "moodle.xml").getroot()
     assert root.tag == "quiz"
     types = {q.get("type") for q in root}
-    assert {"category", "numerical", "cloze", "multichoice"} <= types
+    assert {"category", "numerical", "cloze", "multichoice", "truefalse", "matching"} <= types
     num = next(q for q in root if q.get("type") == "numerical")
     assert num.find("answer[@fraction='100']/tolerance") is not None
     assert num.find("generalfeedback/text").text.startswith("<p><b>Forecast.</b>")
@@ -214,8 +214,8 @@ def test_grading_perfect_empty_and_misconceptions(exam, capsys):
         assert main(["grade", str(out / "answers.csv"), str(_responses(out, fn)), "--out", str(res)]) == 0
         results[fn.__name__] = (capsys.readouterr().out, list(csv.DictReader(open(res))))
     totals = results["perfect"][0]
-    assert all(line.endswith("27 / 27") for line in totals.strip().splitlines())
-    assert all(line.endswith("0 / 27") for line in results["empty"][0].strip().splitlines())
+    assert all(line.endswith("33 / 33") for line in totals.strip().splitlines())
+    assert all(line.endswith("0 / 33") for line in results["empty"][0].strip().splitlines())
     named = [r for r in results["mistaken"][1] if r["misconception"]]
     assert all(r["correct"] == "no" for r in results["mistaken"][1])
     assert len(named) >= 0.6 * len(results["mistaken"][1])
