@@ -243,6 +243,12 @@ def cmd_grade(args) -> int:
     return 0
 
 
+def one_line(text: str) -> str:
+    """Messages quote what users typed: show control characters escaped, so the
+    error stays one printable line whatever was typed."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = _join_negative_values(list(sys.argv[1:] if argv is None else argv))
     try:
@@ -253,14 +259,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "exam": cmd_exam, "grade": cmd_grade}
         return commands[args.command](args)
     except UserError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug: one line, unless asked for the traceback
         if os.environ.get("ATTNDRILLS_DEBUG"):
             raise
-        print(f"error: internal error ({type(exc).__name__}: {exc}); please report it "
+        print(f"error: internal error ({type(exc).__name__}: {one_line(str(exc))}); please report it "
               "(ATTNDRILLS_DEBUG=1 shows the traceback)", file=sys.stderr)
         return EXIT_INTERNAL
 

@@ -67,3 +67,18 @@ def test_typed_scores_solve_or_refuse_cleanly(raw):
             continue
         sol = solve_problem(problem)
         assert np.isclose(sum(sol.answer("weights").value), 1)
+
+
+def test_sympy_time_is_bounded():
+    import time
+
+    import pytest
+
+    from generator.errors import ProblemRejected
+    from generator.maths.budget import sympy_budget
+
+    start = time.perf_counter()
+    with pytest.raises(ProblemRejected, match="more than 0.2 s"):
+        with sympy_budget("a slow step", seconds=0.2):
+            time.sleep(5)
+    assert time.perf_counter() - start < 2

@@ -11,6 +11,7 @@ import sympy as sp
 
 from ..errors import UserError
 from ..inputs import check_keys, check_spread, parse_number, require
+from ..maths.budget import sympy_budget
 from ..maths.exact import Ex
 from ..mathlines import Infinity, Lim, Mul, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
@@ -71,7 +72,8 @@ def _weight_limits(gaps: tuple[Fraction, ...]) -> tuple[sp.Expr, sp.Expr]:
     # patterns share one (slow) symbolic limit computation.
     beta = sp.Symbol("beta", positive=True)
     a = 1 / sp.Add(*[sp.exp(beta * sp.Rational(d.numerator, d.denominator)) for d in gaps])
-    return sp.limit(a, beta, sp.oo), sp.limit(a, beta, 0)
+    with sympy_budget("the limits as β → ∞ and β → 0"):
+        return sp.limit(a, beta, sp.oo), sp.limit(a, beta, 0)
 
 
 def solve(problem: Problem, digits: int) -> Solution:

@@ -10,6 +10,7 @@ import numpy as np
 import sympy as sp
 
 from ..inputs import check_keys, check_spread, parse_number, require
+from ..maths.budget import sympy_budget
 from ..maths.exact import Ex
 from ..mathlines import Frac, Infinity, Lim, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
@@ -45,9 +46,10 @@ def limits(e1: Fraction) -> dict[str, tuple[sp.Expr, sp.Expr]]:
     a = sp.Rational(e1.numerator, e1.denominator)
     a2 = sp.exp(a + d) / (sp.exp(a) + sp.exp(a + d))
     out = {}
-    for name, to in (("plus", sp.oo), ("zero", 0), ("minus", -sp.oo)):
-        lim2 = sp.limit(a2, d, to)
-        out[name] = (sp.simplify(1 - lim2), lim2)
+    with sympy_budget("the limits as Δ → ±∞ and Δ → 0"):
+        for name, to in (("plus", sp.oo), ("zero", 0), ("minus", -sp.oo)):
+            lim2 = sp.limit(a2, d, to)
+            out[name] = (sp.simplify(1 - lim2), lim2)
     return out
 
 

@@ -20,6 +20,7 @@ import mpmath
 import sympy as sp
 
 from ..errors import ProblemRejected
+from .budget import sympy_budget
 from ..mathlines import Num
 
 _PRECISIONS = (96, 320, 1280)  # bits; each pass is tried only if the last was undecided
@@ -288,7 +289,8 @@ def shown(x: Ex, digits: int) -> Num:
     # An irrational value this close to a rounding boundary does not occur
     # for these expressions; a rational one hidden in the tree is decided by
     # sympy itself.
-    s = sp.nsimplify(x.sympy())
+    with sympy_budget("deciding a rounding tie exactly"):
+        s = sp.nsimplify(x.sympy())
     if s.is_Rational:
         return format_fraction(Fraction(int(s.p), int(s.q)), digits)
     raise ProblemRejected("a value lies too close to a rounding boundary to print it")
@@ -311,7 +313,8 @@ def sign(x: Ex) -> int:
             return 1
         if b < 0:
             return -1
-    s = sp.nsimplify(x.sympy())
+    with sympy_budget("deciding a sign exactly"):
+        s = sp.nsimplify(x.sympy())
     return int(sp.sign(s))
 
 

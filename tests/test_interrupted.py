@@ -1,0 +1,47 @@
+"""No lost output: a run killed mid-way (SIGKILL, so no cleanup code runs)
+leaves the previous output exactly as it was."""
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def kill_midway(args: list[str], seconds: float) -> int:
+    proc = subprocess.Popen([sys.executable, "-m", "generator", *args], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    time.sleep(seconds)
+    import os
+
+    os.killpg(proc.pid, signal.SIGKILL)  # the command and its workers, with no chance to clean up
+    return proc.wait()
+
+
+def test_killed_exam_keeps_the_previous_exam(tmp_path):
+    out = tmp_path / "exam"
+    exam = str(ROOT / "examples" / "exam-midterm.yaml")
+    first = subprocess.run([sys.executable, "-m", "generator", "exam", exam, "--students", "3", "--seed", "1",
+                            "--out", str(out)], cwd=ROOT, capture_output=True)
+    assert first.returncode == 0
+    before = tree(out)
+    code = kill_midway(["exam", exam, "--students", "400", "--seed", "2", "--out", str(out)], 4.0)
+    assert code == -signal.SIGKILL  # it really was interrupted, not finished
+    assert tree(out) == before
+
+
+def test_killed_site_keeps_the_previous_pages(tmp_path):
+    docs = tmp_path / "docs"
+    first = subprocess.run([sys.executable, "-m", "generator", "site", "--seed", "1", "--sets", "1",
+                            "--docs", str(docs)], cwd=ROOT, capture_output=True)
+    assert first.returncode == 0
+    before = tree(docs)
+    code = kill_midway(["site", "--seed", "2", "--sets", "150", "--docs", str(docs)], 3.0)
+    assert code == -signal.SIGKILL
+    assert tree(docs) == before
