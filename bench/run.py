@@ -165,18 +165,22 @@ def _tree_usage(root_pid: int) -> tuple[int, float]:
     return rss, cpu
 
 
+def _fresh(ctx, target, *args) -> dict:
+    """Run one measurement in a fresh process, so its peak memory is its own."""
+    q = ctx.Queue()
+    p = ctx.Process(target=target, args=(*args, q))
+    p.start()
+    result = q.get()
+    p.join()
+    return result
+
+
 def main() -> int:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from generator import kinds
 
     ctx = mp.get_context("spawn")  # a clean process per kind: memory is that kind's own
-    rows = []
-    for k in kinds.all_kinds():
-        q = ctx.Queue()
-        p = ctx.Process(target=_measure, args=(k.id, N.get(k.id, DEFAULT_N), q))
-        p.start()
-        rows.append(q.get())
-        p.join()
+    rows = [_fresh(ctx, _measure, k.id, N.get(k.id, DEFAULT_N)) for k in kinds.all_kinds()]
     print(f"{'kind':<5}{'problems':>9}{'per second':>12}{'ms each':>10}{'peak MB':>10}")
     for r in rows:
         print(f"{r['kind']:<5}{r['problems']:>9}{r['per_second']:>12}{r['ms_per_problem']:>10}{r['peak_rss_mb']:>10}")
@@ -186,26 +190,14 @@ def main() -> int:
     print(f"\nkinds A–F: slowest {slowest}/s on one core — {verdict} the target of {TARGET}/s")
     from generator.figures import FIGURES
 
-    figs = []
-    for fig_kind in FIGURES:
-        q = ctx.Queue()
-        p = ctx.Process(target=_measure_figure, args=(fig_kind, q))
-        p.start()
-        figs.append(q.get())
-        p.join()
+    figs = [_fresh(ctx, _measure_figure, fig_kind) for fig_kind in FIGURES]
     print(f"\n{'figure':<12}{'drawn':>7}{'per second':>12}{'ms each':>10}{'peak MB':>10}")
     for r in figs:
         print(f"{r['figure']:<12}{r['figures']:>7}{r['per_second']:>12}{r['ms_per_figure']:>10}{r['peak_rss_mb']:>10}")
     for name, target in FIGURE_TARGET_MS.items():
         got = next(r["ms_per_figure"] for r in figs if r["figure"] == name)
         print(f"{name}: {got} ms per figure — {'meets' if got <= target else 'MISSES'} the target of {target} ms")
-    sites = []
-    for n in SITE_SETS:
-        q = ctx.Queue()
-        p = ctx.Process(target=_measure_site, args=(n, q))
-        p.start()
-        sites.append(q.get())
-        p.join()
+    sites = [_fresh(ctx, _measure_site, n) for n in SITE_SETS]
     print(f"\n{'sets':>5}{'generate s':>12}{'mkdocs s':>10}{'peak MB':>10}")
     for r in sites:
         print(f"{r['sets']:>5}{r['generate_s']:>12}{r['mkdocs_build_s']:>10}{r['peak_rss_mb']:>10}")

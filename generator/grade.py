@@ -14,7 +14,7 @@ from pathlib import Path
 
 from . import kinds
 from .errors import UserError
-from .grading import Mark, answer_text, feedback, graded_answers, mark, parse_number, parse_vector
+from .grading import Mark, answer_text, feedback, graded_answers, mark, parse_vector
 from .pipeline import sample_problem, solve_problem
 from .seeding import parse_variant
 
@@ -139,6 +139,3 @@ def totals(results: list[Result]) -> list[tuple[str, float, float]]:
         t[0] += r.awarded
         t[1] += float(r.row["points"])
     return [(s, a, p) for s, (a, p) in out.items()]
-
-
-__all__ = ["grade", "results_csv", "totals", "parse_number"]

@@ -153,6 +153,15 @@ class Infinity(Node):
     sign: int = 1
 
 
+def split_sign(term: Node) -> tuple[bool, Node]:
+    """(negative?, body): printers show a negative term of a sum as subtraction."""
+    if isinstance(term, Neg):
+        return True, term.arg
+    if isinstance(term, Num) and term.mant.startswith("-"):
+        return True, Num(term.mant[1:], term.exp10)
+    return False, term
+
+
 def chain(first: Node, *pairs: tuple[str, Node]) -> Chain:
     return Chain(first, tuple(pairs))
 

@@ -59,7 +59,7 @@ class MathLatexPrinter(LatexPrinter):
             return super()._print_Add(a)
         out = ""
         for i, term in enumerate(a.terms):
-            neg, body = _split_sign(term)
+            neg, body = M.split_sign(term)
             text = self._print(body)
             if i == 0:
                 out = ("-" if neg else "") + text
@@ -111,14 +111,6 @@ class MathLatexPrinter(LatexPrinter):
     def _print_Infinity(self, i: M.Infinity) -> str:
         return ("-" if i.sign < 0 else "+") + r"\infty"
 
-
-def _split_sign(term):
-    """A negative term of a sum prints as subtraction of its absolute value."""
-    if isinstance(term, M.Neg):
-        return True, term.arg
-    if isinstance(term, M.Num) and term.mant.startswith("-"):
-        return True, M.Num(term.mant[1:], term.exp10)
-    return False, term
 
 
 _PRINTER = MathLatexPrinter()

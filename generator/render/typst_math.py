@@ -69,7 +69,7 @@ class TypstMathPrinter(Printer):
     def _print_Add(self, a: M.Add) -> str:
         out = ""
         for i, term in enumerate(a.terms):
-            neg, body = _split_sign(term)
+            neg, body = M.split_sign(term)
             text = self._print(body)
             out = (("-" if neg else "") + text) if i == 0 else out + (" - " if neg else " + ") + text
         return out
@@ -117,13 +117,6 @@ class TypstMathPrinter(Printer):
     def emptyPrinter(self, expr) -> str:  # sympy objects are not printed to Typst
         raise TypeError(f"no Typst form for {type(expr).__name__}")
 
-
-def _split_sign(term):
-    if isinstance(term, M.Neg):
-        return True, term.arg
-    if isinstance(term, M.Num) and term.mant.startswith("-"):
-        return True, M.Num(term.mant[1:], term.exp10)
-    return False, term
 
 
 _PRINTER = TypstMathPrinter()
