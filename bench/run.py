@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 OUT = Path(__file__).with_name("results.json")
+REPORT = Path(__file__).with_name("REPORT.md")
 N = {"H": 60}  # H computes sympy limits: fewer problems, same per-problem measure
 DEFAULT_N = 400
 TARGET = 300  # problems per second for kinds A–F (R/exams ≈ 16 ms per instance ≈ 62/s)
@@ -101,29 +102,39 @@ def _measure_site(n_sets: int, queue) -> None:
 EXAM_TARGET_S, EXAM_TARGET_MB = 30.0, 500.0  # R/exams ≈ 52 ms per PDF exercise instance: ≈ 160 s
 
 
-def _measure_exam(extra: list[str]) -> dict:
-    """The 300-student exam as a user runs it: a fresh process (imports
-    included), wall time, CPU use and the peak memory of the process tree."""
+def _sampled(cmd: list[str]) -> tuple[float, int, float, str]:
+    """Run a command; return its wall time, CPU %, peak memory of the whole
+    process tree (PSS, MB, sampled from /proc) and its stdout."""
     import subprocess
+    import tempfile
+
+    with tempfile.TemporaryFile() as out:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL)
+        peak, cpu = 0, 0.0
+        while proc.poll() is None:  # the command, a forkserver and its workers
+            mem, ticks = _tree_usage(proc.pid)
+            peak, cpu = max(peak, mem), max(cpu, ticks)
+            time.sleep(0.05)
+        wall = time.perf_counter() - start
+        if proc.returncode:
+            raise SystemExit(f"benchmark command failed: {' '.join(cmd)}")
+        out.seek(0)
+        text = out.read().decode()
+    return wall, round(100 * cpu / wall), round(peak / 2**20, 1), text
+
+
+def _measure_exam(extra: list[str]) -> dict:
+    """The 300-student exam as a user runs it: a fresh process, imports included."""
     import tempfile
 
     root = Path(__file__).resolve().parent
     with tempfile.TemporaryDirectory() as tmp:
-        cmd = [sys.executable, "-m", "generator", "exam", str(root / "exam-300.yaml"), "--students", "300",
-               "--out", str(Path(tmp) / "out"), *extra]
-        start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        peak_rss, cpu = 0, 0.0
-        while proc.poll() is None:  # the whole tree: command, forkserver and its workers
-            rss, ticks = _tree_usage(proc.pid)
-            peak_rss, cpu = max(peak_rss, rss), max(cpu, ticks)
-            time.sleep(0.05)
-        wall = time.perf_counter() - start
-        if proc.returncode:
-            raise SystemExit(f"exam failed: {' '.join(cmd)}")
+        students = ["--students", "300"] if "--students" not in extra else []
+        wall, cpu, peak, _ = _sampled([sys.executable, "-m", "generator", "exam", str(root / "exam-300.yaml"),
+                                       *students, "--out", str(Path(tmp) / "out"), *extra])
     return {"options": " ".join(extra) or "(papers, key, answers.csv, manifest, moodle.xml)",
-            "wall_s": round(wall, 2), "cpu_percent": round(100 * cpu / wall),
-            "peak_pss_mb": round(peak_rss / 2**20, 1)}
+            "wall_s": round(wall, 2), "cpu_percent": cpu, "peak_pss_mb": peak}
 
 
 def _pss(pid: int) -> int:
@@ -175,6 +186,45 @@ def _fresh(ctx, target, *args) -> dict:
     return result
 
 
+def _measure_rexams(fmt: str, students: int) -> dict:
+    """Cold: a fresh process doing the work once (imports included); warm: the
+    second run inside one process."""
+    script = str(Path(__file__).with_name("rexams.py"))
+    cold, _, peak, _ = _sampled([sys.executable, script, fmt, str(students), "1"])
+    _, _, _, text = _sampled([sys.executable, script, fmt, str(students), "2"])
+    warm = json.loads(text)["warm_s"]
+    n = students * 10
+    return {"format": fmt, "instances": n, "cold_s": round(cold, 2), "warm_s": warm,
+            "warm_ms_per_instance": round(1000 * warm / n, 1), "peak_pss_mb": peak}
+
+
+def report(data: dict) -> str:
+    """The Markdown report of one `make bench` run."""
+    lines = ["# Benchmark report\n", f"Machine: {data['machine']}, Python {data['python']}. One run of "
+             "`make bench`; ratios compare numbers from this run only.\n",
+             "## Worked problems (sample + solve + render Markdown), one core\n",
+             "| kind | per second | ms each | peak MB |", "|---|---|---|---|"]
+    lines += [f"| {r['kind']} | {r['per_second']} | {r['ms_per_problem']} | {r['peak_rss_mb']} |"
+              for r in data["worked_problems"]]
+    lines += ["", "## Figures, one core\n", "| figure | per second | ms each | peak MB |", "|---|---|---|---|"]
+    lines += [f"| {r['figure']} | {r['per_second']} | {r['ms_per_figure']} | {r['peak_rss_mb']} |"
+              for r in data["figures"]]
+    lines += ["", "## R/exams-shaped workload (10 × weights of 4 scores + worked solution + bar chart, per "
+              "student)\n", "| output | instances | cold s (fresh process) | warm s | warm ms per instance | peak MB |",
+              "|---|---|---|---|---|---|"]
+    lines += [f"| {r['format']} | {r['instances']} | {r['cold_s']} | {r['warm_s']} | {r['warm_ms_per_instance']} "
+              f"| {r['peak_pss_mb']} |" for r in data["rexams"]]
+    lines += ["", "R/exams' own benchmark: about 16 ms per HTML instance without a figure and 52 ms per PDF "
+              "instance.", "", "## Site\n", "| sets | generate s | mkdocs build s | peak MB |", "|---|---|---|---|"]
+    lines += [f"| {r['sets']} | {r['generate_s']} | {r['mkdocs_build_s']} | {r['peak_rss_mb']} |" for r in data["site"]]
+    lines += ["", "## 300-student exam, 10 problems (whole process tree: wall, CPU, peak PSS)\n",
+              "| options | wall s | CPU % | peak MB |", "|---|---|---|---|"]
+    lines += [f"| {r['options']} | {r['wall_s']} | {r['cpu_percent']} | {r['peak_pss_mb']} |" for r in data["exam_300"]]
+    lines += ["", "## Growth from 1× to 10× the work (10 is linear)\n", "| workload | ratio |", "|---|---|"]
+    lines += [f"| {k} | ×{v} |" for k, v in data["growth"].items()]
+    return "\n".join(lines) + "\n"
+
+
 def main() -> int:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from generator import kinds
@@ -210,19 +260,39 @@ def main() -> int:
     linear = all(g <= 1.2 * scale for g in growth.values())
     print(f"marginal cost {per_set:.2f} s per set to generate — "
           f"{'grows at most linearly' if linear else 'GROWS FASTER THAN LINEAR'}")
+    rexams = [_measure_rexams(fmt, n) for fmt in ("md", "pdf") for n in (2, 20)]
+    print("\nR/exams-shaped workload (10 instances per student):")
+    for r in rexams:
+        print(f"  {r['format']:<4}{r['instances']:>5} instances  cold {r['cold_s']:>6} s  warm {r['warm_s']:>6} s "
+              f"({r['warm_ms_per_instance']} ms each)  {r['peak_pss_mb']} MB")
     exams = [_measure_exam([]), _measure_exam(["--workers", "1"]), _measure_exam(["--solutions"])]
+    small_exam = _measure_exam(["--students", "30"])
     print(f"\n300-student exam, 10 problems each (target {EXAM_TARGET_S:g} s, {EXAM_TARGET_MB:g} MB):")
     for r in exams:
         ok = r["wall_s"] <= EXAM_TARGET_S and r["peak_pss_mb"] <= EXAM_TARGET_MB
         print(f"  {r['options']:<55} {r['wall_s']:>7} s {r['cpu_percent']:>5}% CPU {r['peak_pss_mb']:>7} MB"
               f"  {'meets' if ok else 'MISSES'}")
     print(f"  the second core: ×{exams[1]['wall_s'] / exams[0]['wall_s']:.2f} faster")
-    OUT.write_text(json.dumps({"machine": platform.platform(), "python": platform.python_version(),
-                               "worked_problems": rows, "target_per_second_A_to_F": TARGET,
-                               "figures": figs, "figure_target_ms": FIGURE_TARGET_MS,
-                               "site": sites, "site_growth": growth, "exam_300": exams},
-                              indent=2) + "\n")
-    print(f"wrote {OUT}")
+    small_a = _fresh(ctx, _measure, "A", N.get("A", DEFAULT_N) // 10)
+    big_a = next(r for r in rows if r["kind"] == "A")
+    ratios = {
+        "worked problems, kind A (40 → 400)": round(big_a["seconds"] / small_a["seconds"], 1),
+        "site generation (5 → 50 sets)": growth["generate_s"],
+        "site mkdocs build (5 → 50 sets)": growth["mkdocs_build_s"],
+        "R/exams-shaped to Markdown, warm (20 → 200)": round(rexams[1]["warm_s"] / rexams[0]["warm_s"], 1),
+        "R/exams-shaped to PDF, warm (20 → 200)": round(rexams[3]["warm_s"] / rexams[2]["warm_s"], 1),
+        "exam, fresh process (30 → 300 students)": round(exams[0]["wall_s"] / small_exam["wall_s"], 1),
+    }
+    data = {"machine": platform.platform(), "python": platform.python_version(),
+            "worked_problems": rows, "target_per_second_A_to_F": TARGET,
+            "figures": figs, "figure_target_ms": FIGURE_TARGET_MS, "rexams": rexams,
+            "site": sites, "site_growth": growth, "exam_300": exams, "exam_30": small_exam,
+            "growth": ratios}
+    OUT.write_text(json.dumps(data, indent=2) + "\n")
+    text = report(data)
+    REPORT.write_text(text)
+    print("\n" + text)
+    print(f"wrote {OUT} and {REPORT}")
     return 0
 
 

@@ -50,6 +50,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--spec", help="a problem-set spec (YAML); without it the sets cover every cell and level")
     s.add_argument("--docs", default="docs", help="the MkDocs docs folder (default docs)")
     s.add_argument("--pdf", action="store_true", help="also each set's printable sheet and key (Typst PDFs)")
+    s.add_argument("--force", action="store_true", help="replace a DOCS/generated folder attndrills did not write")
 
     sh = sub.add_parser("sheet", help="a printable problem sheet and its answer key (PDF)")
     sh.add_argument("spec", metavar="SPEC")
@@ -179,7 +180,7 @@ def cmd_site(args) -> int:
         master = spec.seed
     else:
         master = fresh_seed()
-    target = write_site(Path(args.docs), specs, master, args.pdf)
+    target = write_site(Path(args.docs), specs, master, args.pdf, args.force)
     print(f"wrote {len(specs)} problem set(s) from seed {master} into {target} "
           f"(rerun with --seed {master})", file=sys.stderr)
     return 0

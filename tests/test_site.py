@@ -125,3 +125,14 @@ def test_site_pdf_links_printable_sheets(tmp_path, capsys):
     assert pages["generated/print/set-01-sheet.pdf"].startswith(b"%PDF")
     assert pages["generated/print/set-01-key.pdf"].startswith(b"%PDF")
     assert "(print/set-01-sheet.pdf)" in pages["generated/set-01.md"].decode()
+
+
+def test_site_refuses_a_generated_folder_it_did_not_write(tmp_path, capsys):
+    mine = tmp_path / "generated"
+    mine.mkdir()
+    (mine / "notes.md").write_text("# my own notes\n")
+    assert main(["site", "--seed", "1", "--sets", "1", "--docs", str(tmp_path)]) == 2
+    assert "did not write" in capsys.readouterr().err
+    assert (mine / "notes.md").read_text() == "# my own notes\n"
+    assert main(["site", "--seed", "1", "--sets", "1", "--docs", str(tmp_path), "--force"]) == 0
+    assert main(["site", "--seed", "2", "--sets", "1", "--docs", str(tmp_path)]) == 0  # now it is ours

@@ -13,7 +13,7 @@ from . import _recipe as R
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
-    tx = int(rng.integers(3, 5))
+    tx = int(rng.integers(params["tx_min"], params["tx_max"] + 1))
     return {"scores": [draw_decimal(rng, -1.0, 4.0) for _ in range(tx)], "step": int(rng.integers(1, 6))}
 
 
@@ -54,4 +54,5 @@ KIND = register(Kind(
     id="2.1", slug="weights-from-scores", title="Weights from scores", level=2,
     source="seeds/002 Exercise 2.1", summary="softmax of drawn scores",
     sample=sample, normalise=normalise, solve=solve,
+    scenarios={"default": {"tx_min": 3, "tx_max": 4}},
 ))

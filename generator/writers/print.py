@@ -52,9 +52,9 @@ def compile_pdf(source: str, files: dict[str, bytes] | None = None) -> bytes:
 def check_out(out: Path, force: bool) -> None:
     """Refuse a non-empty folder this tool did not write, unless --force."""
     if out.exists() and not out.is_dir():
-        raise UserError(f"--out: {out} is a file, not a folder")
+        raise UserError(f"{out} is a file, not a folder")
     if out.is_dir() and any(out.iterdir()) and not (out / MARKER).exists() and not force:
-        raise UserError(f"--out: {out} holds files attndrills did not write; choose an empty folder or add --force")
+        raise UserError(f"{out} holds files attndrills did not write; choose an empty folder or add --force")
 
 
 def paper_name(paper: str) -> str:

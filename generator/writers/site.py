@@ -63,10 +63,16 @@ def render_site(built: dict, pdf: bool = False) -> dict[str, str | bytes]:
     return files
 
 
-def write_site(docs: Path, specs: list[Spec], master: int, pdf: bool = False) -> Path:
-    """Build every set, then swap the whole generated folder into place."""
+def write_site(docs: Path, specs: list[Spec], master: int, pdf: bool = False, force: bool = False) -> Path:
+    """Build every set, then swap the whole generated folder into place (it must
+    be one this tool wrote, or --force)."""
+    from .print import MARKER, check_out
+
     target = docs / GENERATED
-    replace_folder(target, render_site(build_site(specs, master), pdf))
+    check_out(target, force)
+    files = render_site(build_site(specs, master), pdf)
+    files[MARKER] = f"attndrills site {master}\n"  # MkDocs skips dot-files
+    replace_folder(target, files)
     return target
 
 
