@@ -29,7 +29,7 @@ _PRECISIONS = (96, 320, 1280)  # bits; each pass is tried only if the last was u
 class Ex:
     """An exact real number: a rational leaf or an operation on Ex values."""
 
-    __slots__ = ("op", "args", "rat", "_iv", "_sym")
+    __slots__ = ("op", "args", "rat", "_iv", "_sym", "_shown")
 
     def __init__(self, op: str, args: tuple = (), rat: Fraction | None = None):
         self.op = op
@@ -37,6 +37,7 @@ class Ex:
         self.rat = rat
         self._iv: dict[int, object] = {}
         self._sym = None
+        self._shown: dict[int, object] = {}  # digits → Num: a value is shown in many places
 
     # -- construction -------------------------------------------------------
     @staticmethod
@@ -277,7 +278,14 @@ def _floor_log10(a: Fraction) -> int:
 
 
 def shown(x: Ex, digits: int) -> Num:
-    """The correctly rounded display of an exact value."""
+    """The correctly rounded display of an exact value (computed once per digits)."""
+    got = x._shown.get(digits)
+    if got is None:
+        got = x._shown[digits] = _shown(x, digits)
+    return got
+
+
+def _shown(x: Ex, digits: int) -> Num:
     if x.rat is not None:
         return format_fraction(x.rat, digits)
     for prec in _PRECISIONS:
