@@ -33,7 +33,8 @@ def view(solution: Solution, figures=None) -> dict:
         "steps": [{"title": escape_typst(s.title), "body": [inline(b) for b in s.body],
                    "math": [typst_math(m) for m in s.math], "after": [inline(a) for a in s.after],
                    "why": inline(s.why)} for s in solution.steps],
-        "figures": [{"file": typst_string(f.filename), "caption": inline(spec.caption)}
+        "figures": [{"svg": typst_string(f.data.decode("utf-8")), "alt": typst_string(f.alt),
+                     "caption": inline(spec.caption)}
                     for spec, f in zip(solution.figures, figures or ())],
         "verify": [inline(c.line) for c in solution.checks],
         "answers": [(escape_typst(label), escape_typst(_flat(display))) for label, display in answer_parts],
