@@ -10,9 +10,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 import matplotlib
-
 from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.backends.backend_mixed import MixedModeRenderer
+from matplotlib.backends.backend_svg import RendererSVG
 from matplotlib.figure import Figure as MplFigure
+from matplotlib.patches import Rectangle
 
 # Deterministic SVG: fixed hash salt for element ids, no date, text kept as
 # <text> (searchable, small, and the same on every machine).
@@ -23,6 +25,7 @@ RC = {
     "font.size": 9,
     "path.simplify": False,
     "hatch.linewidth": 0.8,
+    "text.parse_math": False,  # a typed label such as "$5" is text, not mathtext
 }
 METADATA = {"Date": None, "Creator": "Attention Drills"}
 
@@ -38,52 +41,120 @@ class Figure:
 
 @contextmanager
 def style():
-    """The project's matplotlib settings, for one drawing only (no global state)."""
-    with matplotlib.rc_context(RC):
+    """The project's matplotlib settings, for one drawing only (no global state).
+    Only these keys are saved and restored: `rc_context` copies every setting,
+    which costs more than drawing a small chart."""
+    params = matplotlib.rcParams
+    saved = {key: params[key] for key in RC}
+    params.update(RC)
+    try:
         yield
+    finally:
+        params.update(saved)
+
+
+_METRICS: dict[tuple, tuple] = {}
+
+
+class _SVGRenderer(RendererSVG):
+    """matplotlib's SVG renderer with text metrics remembered across figures.
+    matplotlib caches them per renderer, and every SVG file gets a new one, so
+    each label, tick and printed number was measured afresh for every figure."""
+
+    def get_text_width_height_descent(self, s, prop, ismath):
+        key = (s, ismath, tuple(prop.get_family()), prop.get_style(), prop.get_variant(), prop.get_weight(),
+               prop.get_stretch(), prop.get_size_in_points(), prop.get_file(), prop.get_math_fontfamily())
+        hit = _METRICS.get(key)
+        if hit is None:
+            if len(_METRICS) > 50_000:
+                _METRICS.clear()
+            hit = _METRICS[key] = super().get_text_width_height_descent(s, prop, ismath)
+        return hit
+
+
+class _Canvas(FigureCanvasAgg):
+    """Agg for PNG; SVG through `_SVGRenderer` (savefig uses a canvas's own
+    print_svg when it has one).  The body is matplotlib's FigureCanvasSVG.print_svg."""
+
+    def print_svg(self, filename, *, bbox_inches_restore=None, metadata=None, **_):
+        # (**_: savefig passes facecolor and the like, which the SVG writer never reads)
+        fig = self.figure
+        dpi = fig.dpi
+        fig.dpi = 72
+        width, height = fig.get_size_inches()
+        renderer = MixedModeRenderer(
+            fig, width, height, dpi, _SVGRenderer(width * 72, height * 72, filename, image_dpi=dpi, metadata=metadata),
+            bbox_inches_restore=bbox_inches_restore)
+        fig.draw(renderer)
+        renderer.finalize()
 
 
 def new_figure(width: float, height: float) -> MplFigure:
     fig = MplFigure(figsize=(width, height), dpi=100)
-    FigureCanvasAgg(fig)  # Agg for PNG; SVG output picks its own canvas in savefig
+    _Canvas(fig)
     return fig
 
 
-_REUSED: dict[str, tuple] = {}
+class Pool:
+    """One figure kind's Figure, Axes and artists, made once and updated for
+    every drawing: making an artist costs more than drawing it.  `start` hides
+    every artist; a drawing shows what it takes.  Each use sets every property
+    any use sets, and every group draws at its own z-order, so neither the order
+    in which artists were made nor the previous drawing changes the output (the
+    determinism tests check it)."""
 
+    TEXT = {"ha": "center", "va": "center", "fontsize": 9, "color": "#222222", "fontweight": "normal",
+            "rotation": 0}
+    RECT = {"facecolor": "none", "edgecolor": "none", "linewidth": 0.0, "hatch": None, "alpha": None}
 
-def reused(kind: str, width: float, height: float, rect: tuple, axis: bool):
-    """One Figure and Axes per figure kind, reused: building axes costs more than
-    drawing into them.  Every artist the previous drawing added is removed, the
-    size, limits, scales, ticks and texts are reset, so output never depends on
-    what was drawn before (the determinism tests check it)."""
-    if kind not in _REUSED:
-        fig = new_figure(width, height)
-        ax = fig.add_axes(rect)
-        _REUSED[kind] = (fig, ax)
-    fig, ax = _REUSED[kind]
-    for artist in (*ax.lines, *ax.patches, *ax.texts, *ax.images, *ax.collections, *fig.texts):
-        artist.remove()
-    if ax.get_legend() is not None:
-        ax.get_legend().remove()
-    fig.set_size_inches(width, height)
-    ax.set_position(rect)
-    ax.set_xscale("linear")
-    ax.set_yscale("linear")
-    ax.set_xticks([])
-    ax.set_yticks([])
-    ax.set_xlabel("")
-    ax.set_ylabel("")
-    ax.grid(False)
-    ax.set_axis_on() if axis else ax.set_axis_off()
-    return fig, ax
+    def __init__(self, width: float, height: float, rect: tuple):
+        self.fig = new_figure(width, height)
+        self.ax = self.fig.add_axes(rect)
+        self.ax.set_axis_off()
+        self._groups: dict[str, list] = {}
+        self._used: dict[str, int] = {}
+
+    def start(self, width: float, height: float, xlim: tuple, ylim: tuple) -> None:
+        self.fig.set_size_inches(width, height)
+        self.ax.set_xlim(*xlim)
+        self.ax.set_ylim(*ylim)
+        for artists in self._groups.values():
+            for artist in artists:
+                artist.set_visible(False)
+        self._used = {}
+
+    def take(self, group: str, z: float, make):
+        artists = self._groups.setdefault(group, [])
+        k = self._used.get(group, 0)
+        self._used[group] = k + 1
+        if k == len(artists):
+            artists.append(make())
+            artists[k].set_zorder(z)
+        artists[k].set_visible(True)
+        return artists[k]
+
+    def text(self, group: str, z: float, x: float, y: float, s: str, **props):
+        t = self.take(group, z, lambda: self.ax.text(0, 0, ""))
+        t.update({**self.TEXT, **props})
+        t.set_position((x, y))
+        t.set_text(s)
+        return t
+
+    def rect(self, group: str, z: float, x: float, y: float, w: float, h: float, **props):
+        r = self.take(group, z, lambda: self.ax.add_patch(Rectangle((0, 0), 1, 1)))
+        r.update({**self.RECT, **props})
+        r.set_bounds(x, y, w, h)
+        return r
 
 
 def render(fig: MplFigure, fmt: str = "svg") -> bytes:
-    """SVG (or PNG, for image comparison) bytes of a figure."""
+    """SVG (or PNG, for image comparison) bytes of a figure; call it inside style()."""
+    if fmt == "svg":
+        text = io.StringIO()
+        fig.savefig(text, format="svg", metadata=METADATA)
+        return text.getvalue().encode("utf-8")
     buf = io.BytesIO()
-    with style():
-        fig.savefig(buf, format=fmt, metadata=METADATA if fmt == "svg" else {"Software": None})
+    fig.savefig(buf, format=fmt, metadata={"Software": None})
     return buf.getvalue()
 
 

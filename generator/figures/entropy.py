@@ -3,33 +3,37 @@
 from __future__ import annotations
 
 from . import palette as P
-from ._canvas import Figure, finish, reused, style
+from ._canvas import Figure, Pool, finish, style
+
+_POOL: Pool | None = None
 
 
 def fig_entropy(problem, solution, spec=None, fmt: str = "svg") -> Figure:
+    global _POOL
     spec = spec or next(f for f in solution.figures if f.kind == "entropy")
     d = spec.data
     n = len(d["values"])
+    top = d["max"] * 1.42  # room for the value labels beyond the maximum
     with style():
-        fig, ax = reused("entropy", 5.0, 0.9 + 0.45 * n, (0.36, 0.12, 0.60, 0.62), axis=False)
-        top = d["max"] * 1.42  # room for the value labels beyond the maximum
-        ax.set_xlim(0, top)
-        ax.set_ylim(n - 0.5, -0.6)
+        if _POOL is None:
+            _POOL = Pool(5.0, 1.8, (0.36, 0.12, 0.60, 0.62))
+            _POOL.limit = _POOL.ax.axvline(0, color=P.INK, ls="--", lw=1, zorder=2)
+            _POOL.axis = _POOL.ax.axvline(0, color=P.INK, lw=0.8, zorder=2.1)
+            _POOL.title = _POOL.fig.text(0.02, 0.97, "", ha="left", va="top", color=P.INK)
+        pool = _POOL
+        pool.start(5.0, 0.9 + 0.45 * n, (0, top), (n - 0.5, -0.6))
         for i, (lab, v, s) in enumerate(zip(d["labels"], d["values"], d["shown"])):
             low = i == d.get("highlight")
-            ax.barh(i, v, height=0.55, color=P.VERMILLION if low else P.SKY, edgecolor=P.INK,
-                    hatch=P.WINNER_HATCH if low else None, lw=0.8)
-            ax.text(-0.02 * top, i, lab, ha="right", va="center", color=P.INK)
+            pool.rect("bar", 1, 0, i - 0.275, v, 0.55, facecolor=P.VERMILLION if low else P.SKY, edgecolor=P.INK,
+                      hatch=P.WINNER_HATCH if low else None, linewidth=0.8)
+            pool.text("label", 3, -0.02 * top, i, lab, ha="right")
             # right of the bar, and right of the dashed maximum when the bar nearly reaches it
             x = v if v < 0.8 * d["max"] else max(v, d["max"])
-            ax.text(x + 0.02 * top, i, f"{s} nats", ha="left", va="center", fontsize=8, color=P.INK)
-        ax.axvline(d["max"], color=P.INK, ls="--", lw=1)
-        ax.text(d["max"], -0.55, f"ln {d['tx']} = {d['max_shown']}", ha="center", va="bottom", fontsize=8,
-                color=P.INK)
-        ax.axvline(0, color=P.INK, lw=0.8)
-        fig.text(0.02, 0.97, d.get("title", "attention entropy against its maximum ln Tx"), ha="left",
-                 va="top", color=P.INK)
-        return finish("entropy", fig, alt_text(d), fmt)
+            pool.text("value", 3.1, x + 0.02 * top, i, f"{s} nats", ha="left", fontsize=8)
+        pool.limit.set_xdata([d["max"], d["max"]])
+        pool.text("max", 3.2, d["max"], -0.55, f"ln {d['tx']} = {d['max_shown']}", va="bottom", fontsize=8)
+        pool.title.set_text(d.get("title", "attention entropy against its maximum ln Tx"))
+        return finish("entropy", pool.fig, alt_text(d), fmt)
 
 
 def alt_text(d: dict) -> str:

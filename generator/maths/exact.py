@@ -228,9 +228,8 @@ def _to_fraction(raw: tuple) -> Fraction:
 
 # -- rounding ---------------------------------------------------------------
 
-# Numbers at least this large are shown in scientific notation as well
+# Numbers of 10⁶ and more are shown in scientific notation as well
 # (exp(20) = 485165195.4098 is more readable as 4.85 × 10⁸).
-_BIG = Fraction(10) ** 6
 
 
 def _round_half_up(f: Fraction) -> int:
@@ -245,25 +244,27 @@ def format_fraction(f: Fraction, digits: int) -> Num:
     """Correctly round an exact rational for display with `digits` places.
 
     Values below 10^-digits (and at or above 10^6) are shown in scientific
-    notation with three significant digits.
+    notation with three significant digits.  (Integer arithmetic on numerator
+    and denominator: this runs for every printed number.)
     """
-    if f == 0:
+    num, den = f.numerator, f.denominator
+    if num == 0:
         return Num("0." + "0" * digits if digits else "0")
-    a = abs(f)
-    if a < Fraction(1, 10**digits) or a >= _BIG:
-        k = _floor_log10(a)
-        m = _round_half_up(a / Fraction(10) ** k * 100)  # three significant digits
+    a = -num if num < 0 else num
+    scale = 10**digits
+    if a * scale < den or a >= 1_000_000 * den:
+        k = _floor_log10(Fraction(a, den))
+        m = _round_half_up(Fraction(a, den) / Fraction(10) ** k * 100)  # three significant digits
         if m >= 1000:
             m //= 10
             k += 1
-        sign = "-" if f < 0 else ""
+        sign = "-" if num < 0 else ""
         return Num(f"{sign}{m // 100}.{m % 100:02d}", k)
-    q = _round_half_up(f * 10**digits)
-    sign = "-" if q < 0 else ""
-    q = abs(q)
+    q = (2 * a * scale + den) // (2 * den)  # nearest, ties away from zero
+    sign = "-" if num < 0 else ""
     if digits == 0:
         return Num(f"{sign}{q}")
-    whole, frac = divmod(q, 10**digits)
+    whole, frac = divmod(q, scale)
     return Num(f"{sign}{whole}.{frac:0{digits}d}")
 
 

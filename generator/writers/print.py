@@ -114,15 +114,16 @@ def _paper(job: tuple) -> dict:
     points = [item.points for item in spec.items for _ in range(item.count)]
     order = [int(i) for i in np.random.default_rng([seed, 1]).permutation(len(solutions))]
     code = f"{encode(seed)}"
-    problems = []
+    ordered = [solutions[i] for i in order]
+    # one view per problem serves the paper and the worked solutions
+    figures = [draw_figures(s) for s in ordered] if with_solutions else [()] * len(ordered)
+    problems = [view(s, f) for s, f in zip(ordered, figures)]
     rows = []
     quiz = ET.Element("quiz")
     moodle.category(quiz, f"{spec.title}/{student.id}")
-    for q, i in enumerate(order, start=1):
-        sol, pts = solutions[i], points[i]
-        v = view(sol)
+    for q, (i, sol, v) in enumerate(zip(order, ordered, problems), start=1):
+        pts = points[i]
         v["points"] = f"{pts:g}"
-        problems.append(v)
         parts = graded_answers(sol)
         for n, a in enumerate(parts):
             rows.append({"student": student.id, "variant": sol.problem.variant,
@@ -130,20 +131,16 @@ def _paper(job: tuple) -> dict:
                          "answer": answer_text(a), "tolerance": tolerance_text(a),
                          "points": f"{pts / len(parts):g}"})
         moodle.questions(quiz, sol, f"Q{q}", pts)
-    total = sum(points)
-    source = render_document(
+    footer = _footer(spec.title, f"{student.id} · {code}")
+    pdf = compile_pdf(render_document(
         "exam.typ.j2", title=spec.title, code=code, seed=master, paper=paper, problems=problems,
-        student_name=typst_string(student.name), student_id=typst_string(student.id), total=f"{total:g}",
-        digits=spec.digits, space="3.2cm", footer=_footer(spec.title, f"{student.id} · {code}"))
-    pdf = compile_pdf(source)
+        student_name=typst_string(student.name), student_id=typst_string(student.id), total=f"{sum(points):g}",
+        digits=spec.digits, space="3.2cm", footer=footer))
     solutions_pdf = None
     if with_solutions:  # the student's own variants, worked, with their figures
-        ordered = [solutions[i] for i in order]
-        figures = [draw_figures(s) for s in ordered]
         solutions_pdf = compile_pdf(render_document(
             "key.typ.j2", title=f"{spec.title} — worked solutions", code=code, seed=seed, paper=paper,
-            problems=[view(s, f) for s, f in zip(ordered, figures)],
-            footer=_footer(spec.title, f"{student.id} · {code}")))
+            problems=problems, footer=footer))
     return {"student": student, "seed": seed, "code": code, "pdf": pdf, "solutions": solutions_pdf, "rows": rows,
             "moodle": moodle.serialise(list(quiz))}
 
@@ -190,7 +187,7 @@ def _run(jobs: list[tuple], workers: int | None):
         ctx = mp.get_context("forkserver")
         ctx.set_forkserver_preload(["generator.writers.print", "generator.kinds", "generator.figures"])
         with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-            results = pool.map(_paper, jobs, chunksize=max(1, n // (workers * 8)))
+            results = pool.map(_paper, jobs, chunksize=2)  # small chunks: no core idles at the end
             for k, r in enumerate(results, start=1):
                 _progress(show, k, n)
                 yield r
