@@ -115,7 +115,7 @@ def _sampled(cmd: list[str]) -> tuple[float, int, float, str]:
         while proc.poll() is None:  # the command, a forkserver and its workers
             mem, ticks = _tree_usage(proc.pid)
             peak, cpu = max(peak, mem), max(cpu, ticks)
-            time.sleep(0.05)
+            time.sleep(0.2)  # reading smaps costs CPU that the command itself needs
         wall = time.perf_counter() - start
         if proc.returncode:
             raise SystemExit(f"benchmark command failed: {' '.join(cmd)}")

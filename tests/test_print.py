@@ -122,6 +122,59 @@ def test_only_regenerates_the_same_paper(exam, tmp_path):
     assert (one / "papers" / "B2.pdf").read_bytes() == (out / "papers" / "B2.pdf").read_bytes()
 
 
+def pdf_fonts(path: Path) -> set[str]:
+    """Base names of every font a PDF embeds, figures' (form XObjects) included."""
+    names = set()
+
+    def walk(resources):
+        for font in (resources.get("/Font") or {}).values():
+            names.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
+        for xobject in (resources.get("/XObject") or {}).values():
+            walk(xobject.get_object().get("/Resources") or {})
+
+    for page in PdfReader(str(path)).pages:
+        walk(page.get("/Resources") or {})
+    return names
+
+
+@pytest.fixture(scope="module")
+def solved(tmp_path_factory):
+    out = tmp_path_factory.mktemp("solved") / "out"
+    assert main(["exam", str(EXAM), "--students", "8", "--seed", "3", "--out", str(out), "--solutions",
+                 "--workers", "2"]) == 0
+    return out
+
+
+def test_worked_solutions_per_student(solved, tmp_path):
+    files = tree(solved)
+    assert sorted(n for n in files if n.startswith("solutions/")) == [f"solutions/s{i:03d}.pdf" for i in range(1, 9)]
+    manifest = __import__("json").loads(files["manifest.json"])
+    assert set(manifest["sha256"]) >= {"solutions/s001.pdf", "papers/s001.pdf", "key.pdf"}
+    text = re.sub(r"\s+", "", pdf_text(solved / "solutions" / "s004.pdf")).replace("−", "-")
+    assert "Whythisstep?" in text and "Whattosee" in text and "Finalanswers" in text
+    for r in csv.DictReader(open(solved / "answers.csv")):
+        if r["student"] == "s004":
+            for token in re.findall(r"-?\d+\.\d+", r["answer"]):
+                assert token in text, (r, token)
+    again = tmp_path / "again"
+    assert main(["exam", str(EXAM), "--students", "8", "--seed", "3", "--out", str(again), "--solutions",
+                 "--workers", "1"]) == 0
+    assert tree(again) == files
+
+
+def test_pdfs_use_only_fonts_that_ship_with_the_packages(solved, tmp_path):
+    """Typst's own fonts and matplotlib's DejaVu (named by the figures' SVG text),
+    never the machine's: the same PDF bytes on every machine."""
+    from generator.writers.print import compile_pdf
+
+    fonts = pdf_fonts(solved / "solutions" / "s001.pdf") | pdf_fonts(solved / "papers" / "s001.pdf")
+    assert {"NewCMMath-Regular-Identity-H", "DejaVuSans"} <= fonts
+    assert all(re.match(r"(NewCM|LibertinusSerif|DejaVuSans)", f) for f in fonts), fonts
+    # a font only the machine has (Debian's fonts-liberation, where installed) is not found
+    (tmp_path / "t.pdf").write_bytes(compile_pdf('#set text(font: "Liberation Sans")\nhello'))
+    assert not any("Liberation" in f for f in pdf_fonts(tmp_path / "t.pdf"))
+
+
 def test_csv_round_trips_awkward_ids(exam):
     out, _ = exam
     rows = list(csv.DictReader(open(out / "answers.csv", newline="")))
