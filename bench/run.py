@@ -133,7 +133,10 @@ def _measure_exam(extra: list[str]) -> dict:
         students = ["--students", "300"] if "--students" not in extra else []
         wall, cpu, peak, _ = _sampled([sys.executable, "-m", "generator", "exam", str(root / "exam-300.yaml"),
                                        *students, "--out", str(Path(tmp) / "out"), *extra])
-    return {"options": " ".join(extra) or "(papers, key, answers.csv, manifest, moodle.xml)",
+    label = " ".join(extra) or "(papers, key, answers.csv, manifest, moodle.xml)"
+    if "--solutions" in extra:
+        label += " (with figures: each student's worked solutions, 13 figures)"
+    return {"options": label,
             "wall_s": round(wall, 2), "cpu_percent": cpu, "peak_pss_mb": peak}
 
 

@@ -97,11 +97,12 @@ def new_figure(width: float, height: float) -> MplFigure:
 
 class Pool:
     """One figure kind's Figure, Axes and artists, made once and updated for
-    every drawing: making an artist costs more than drawing it.  `start` hides
-    every artist; a drawing shows what it takes.  Each use sets every property
-    any use sets, and every group draws at its own z-order, so neither the order
-    in which artists were made nor the previous drawing changes the output (the
-    determinism tests check it)."""
+    every drawing: making an artist costs more than drawing it.  A drawing
+    shows the artists it takes; `done` hides the rest.  Each use sets every
+    property any use sets (only changed values reach matplotlib, whose setters
+    are not free), and every group draws at its own z-order, so neither the
+    order in which artists were made nor the previous drawing changes the
+    output (the determinism tests check it)."""
 
     TEXT = {"ha": "center", "va": "center", "fontsize": 9, "color": "#222222", "fontweight": "normal",
             "rotation": 0}
@@ -113,38 +114,45 @@ class Pool:
         self.ax.set_axis_off()
         self._groups: dict[str, list] = {}
         self._used: dict[str, int] = {}
+        self._props: dict[int, dict] = {}  # id(artist) → the properties last set
 
     def start(self, width: float, height: float, xlim: tuple, ylim: tuple) -> None:
         self.fig.set_size_inches(width, height)
         self.ax.set_xlim(*xlim)
         self.ax.set_ylim(*ylim)
-        for artists in self._groups.values():
-            for artist in artists:
-                artist.set_visible(False)
         self._used = {}
 
-    def take(self, group: str, z: float, make):
+    def take(self, group: str, z: float, make, props: dict):
         artists = self._groups.setdefault(group, [])
         k = self._used.get(group, 0)
         self._used[group] = k + 1
         if k == len(artists):
             artists.append(make())
             artists[k].set_zorder(z)
-        artists[k].set_visible(True)
-        return artists[k]
+        artist = artists[k]
+        last = self._props.setdefault(id(artist), {})
+        changed = {key: value for key, value in props.items() if key not in last or last[key] != value}
+        if changed:
+            artist.update(changed)
+            last.update(changed)
+        return artist
 
     def text(self, group: str, z: float, x: float, y: float, s: str, **props):
-        t = self.take(group, z, lambda: self.ax.text(0, 0, ""))
-        t.update({**self.TEXT, **props})
-        t.set_position((x, y))
-        t.set_text(s)
-        return t
+        return self.take(group, z, lambda: self.ax.text(0, 0, ""),
+                         {**self.TEXT, **props, "position": (x, y), "text": s, "visible": True})
 
     def rect(self, group: str, z: float, x: float, y: float, w: float, h: float, **props):
-        r = self.take(group, z, lambda: self.ax.add_patch(Rectangle((0, 0), 1, 1)))
-        r.update({**self.RECT, **props})
-        r.set_bounds(x, y, w, h)
-        return r
+        return self.take(group, z, lambda: self.ax.add_patch(Rectangle((0, 0), 1, 1)),
+                         {**self.RECT, **props, "bounds": (x, y, w, h), "visible": True})
+
+    def done(self, kind: str, alt: str, fmt: str) -> "Figure":
+        """Hide what this drawing did not take, then render."""
+        for group, artists in self._groups.items():
+            for artist in artists[self._used.get(group, 0):]:
+                if self._props[id(artist)].get("visible"):
+                    artist.set_visible(False)
+                    self._props[id(artist)]["visible"] = False
+        return finish(kind, self.fig, alt, fmt)
 
 
 def render(fig: MplFigure, fmt: str = "svg") -> bytes:

@@ -5,7 +5,7 @@ exp(gap) marked where it is the point of the problem."""
 from __future__ import annotations
 
 from . import palette as P
-from ._canvas import Figure, Pool, finish, style
+from ._canvas import Figure, Pool, style
 
 _POOL: Pool | None = None
 
@@ -45,7 +45,7 @@ def fig_bars(problem, solution, spec=None, fmt: str = "svg") -> Figure:
             pool.arrow.xy = (k, top * 0.5)
             pool.arrow.set_position((j, min(low + 0.22, 1.05)))
             pool.arrow.set_text(f"× {ratio['shown']} = exp({ratio['gap']})")
-        return finish("bars", pool.fig, alt_text(d), fmt)
+        return pool.done("bars", alt_text(d), fmt)
 
 
 def alt_text(d: dict) -> str:

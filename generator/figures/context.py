@@ -8,7 +8,7 @@ from matplotlib.patches import Polygon
 from matplotlib.transforms import offset_copy
 
 from . import palette as P
-from ._canvas import Figure, Pool, finish, style
+from ._canvas import Figure, Pool, style
 
 _POOL: Pool | None = None
 
@@ -72,7 +72,7 @@ def fig_context(problem, solution, spec=None, fmt: str = "svg") -> Figure:
         pool.text("c", 4.1, cx, cy, f"c = ({d['context_shown'][0]}, {d['context_shown'][1]})", ha="left",
                   va="baseline", fontsize=8, color=P.VERMILLION, fontweight="bold", transform=pool.context_at)
         pool.title.set_text(d.get("title", "the context inside the hull of the states"))
-        return finish("context", pool.fig, alt_text(d), fmt)
+        return pool.done("context", alt_text(d), fmt)
 
 
 def alt_text(d: dict) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import palette as P
-from ._canvas import Figure, Pool, finish, style
+from ._canvas import Figure, Pool, style
 
 _POOL: Pool | None = None
 
@@ -33,7 +33,7 @@ def fig_entropy(problem, solution, spec=None, fmt: str = "svg") -> Figure:
         pool.limit.set_xdata([d["max"], d["max"]])
         pool.text("max", 3.2, d["max"], -0.55, f"ln {d['tx']} = {d['max_shown']}", va="bottom", fontsize=8)
         pool.title.set_text(d.get("title", "attention entropy against its maximum ln Tx"))
-        return finish("entropy", pool.fig, alt_text(d), fmt)
+        return pool.done("entropy", alt_text(d), fmt)
 
 
 def alt_text(d: dict) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from matplotlib import colormaps
 
 from . import palette as P
-from ._canvas import Figure, Pool, finish, style
+from ._canvas import Figure, Pool, style
 
 _POOL: Pool | None = None
 
@@ -41,7 +41,7 @@ def fig_heatmap(problem, solution, spec=None, fmt: str = "svg") -> Figure:
         pool.arrow.xy = (c + 0.35, r - 0.3)
         pool.arrow.set_position((c + 0.49, r - 0.49))
         pool.title.set_text(d.get("title", "attention weights: rows = output, columns = input"))
-        return finish("heatmap", pool.fig, alt_text(d), fmt)
+        return pool.done("heatmap", alt_text(d), fmt)
 
 
 def alt_text(d: dict) -> str:
