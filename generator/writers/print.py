@@ -5,6 +5,7 @@ is swapped in whole, so a failed run leaves nothing half-written."""
 from __future__ import annotations
 
 import csv
+import gc
 import hashlib
 import io
 import json
@@ -191,18 +192,34 @@ def _run(jobs: list[tuple], workers: int | None):
     show = sys.stderr.isatty()
     n = len(jobs)
     if workers > 1 and n >= 8 and "forkserver" in mp.get_all_start_methods():
-        with ProcessPoolExecutor(max_workers=workers, mp_context=_start_method()) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=_start_method(), initializer=_worker) as pool:
             results = pool.map(_paper, jobs, chunksize=2)  # small chunks: no core idles at the end
             for k, r in enumerate(results, start=1):
                 _progress(show, k, n)
                 yield r
     else:
-        for k, job in enumerate(jobs, start=1):
-            r = _paper(job)
-            _progress(show, k, n)
-            yield r
+        threshold = gc.get_threshold()
+        gc.set_threshold(*_GC_THRESHOLD)
+        try:
+            for k, job in enumerate(jobs, start=1):
+                r = _paper(job)
+                _progress(show, k, n)
+                yield r
+        finally:
+            gc.set_threshold(*threshold)
     if show:
         sys.stderr.write("\n")
+
+
+# A paper allocates many short-lived objects (matplotlib transforms, exact
+# fractions) and makes few reference cycles: collecting the youngest generation
+# every 20 000 allocations instead of every 700 saves about 6 % of the time.
+_GC_THRESHOLD = (20_000, 20, 20)
+
+
+def _worker() -> None:
+    gc.freeze()  # what the worker inherited is never scanned (nor copied on write by the scan)
+    gc.set_threshold(*_GC_THRESHOLD)
 
 
 def _start_method():
