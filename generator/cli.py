@@ -187,13 +187,13 @@ def cmd_site(args) -> int:
 
 
 def _master(args, spec) -> int:
+    """--seed, else the spec's seed, else a fresh one (the closing line names it:
+    printed before the work, it would sit above an `error:` line)."""
     if args.seed is not None:
         return parse_seed(args.seed)
     if spec.seed is not None:
         return spec.seed
-    seed = fresh_seed()
-    print(f"seed: {seed} (rerun with --seed {seed})", file=sys.stderr)
-    return seed
+    return fresh_seed()
 
 
 def cmd_sheet(args) -> int:
@@ -205,7 +205,8 @@ def cmd_sheet(args) -> int:
     spec = load_spec(args.spec)
     master = _master(args, spec)
     write_sheet(spec, master, Path(args.out), args.paper, args.force)
-    print(f"wrote {args.out}/sheet.pdf and {args.out}/key.pdf (seed {master})", file=sys.stderr)
+    print(f"wrote {args.out}/sheet.pdf and {args.out}/key.pdf (seed {master}; rerun with --seed {master})",
+          file=sys.stderr)
     return 0
 
 
@@ -223,7 +224,7 @@ def cmd_exam(args) -> int:
     master = _master(args, spec)
     n = write_exam(spec, students, master, Path(args.out), args.paper, args.only, args.force, args.workers,
                    args.solutions)
-    print(f"wrote {n} paper(s) into {args.out} (seed {master})", file=sys.stderr)
+    print(f"wrote {n} paper(s) into {args.out} (seed {master}; rerun with --seed {master})", file=sys.stderr)
     return 0
 
 

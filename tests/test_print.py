@@ -229,6 +229,22 @@ def test_out_folder_with_foreign_files_is_refused(tmp_path, capsys):
     assert main(["sheet", str(SHEET), "--out", str(out), "--force"]) == 0
 
 
+def test_refusal_without_a_seed_is_one_error_line(tmp_path, capsys):
+    """A fresh seed is named in the closing line, not above an error."""
+    spec = tmp_path / "noseed.yaml"
+    spec.write_text("items:\n  - kind: A\n")
+    out = tmp_path / "theirs"
+    out.mkdir()
+    (out / "notes.txt").write_text("keep")
+    for command in ("sheet", "exam"):
+        extra = ["--students", "2"] if command == "exam" else []
+        assert main([command, str(spec), "--out", str(out), *extra]) == 2
+        assert capsys.readouterr().err.splitlines() == [
+            f"error: {out} holds files attndrills did not write; choose an empty folder or add --force"]
+    assert main(["sheet", str(spec), "--out", str(tmp_path / "fresh")]) == 0
+    assert re.fullmatch(r"wrote .* \(seed (\d+); rerun with --seed \1\)\n", capsys.readouterr().err)
+
+
 def _responses(out: Path, fn) -> Path:
     rows = list(csv.DictReader(open(out / "answers.csv")))
     path = out.parent / f"responses-{fn.__name__}.csv"
