@@ -14,6 +14,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.backends.backend_mixed import MixedModeRenderer
 from matplotlib.backends.backend_svg import RendererSVG
 from matplotlib.figure import Figure as MplFigure
+from matplotlib.font_manager import findfont, get_font
 from matplotlib.patches import Rectangle
 
 # Deterministic SVG: fixed hash salt for element ids, no date, text kept as
@@ -62,14 +63,39 @@ class _SVGRenderer(RendererSVG):
     each label, tick and printed number was measured afresh for every figure."""
 
     def get_text_width_height_descent(self, s, prop, ismath):
-        key = (s, ismath, tuple(prop.get_family()), prop.get_style(), prop.get_variant(), prop.get_weight(),
-               prop.get_stretch(), prop.get_size_in_points(), prop.get_file(), prop.get_math_fontfamily())
-        hit = _METRICS.get(key)
-        if hit is None:
-            if len(_METRICS) > 50_000:
-                _METRICS.clear()
-            hit = _METRICS[key] = super().get_text_width_height_descent(s, prop, ismath)
-        return hit
+        return _remember((s, ismath, *_font_key(prop)),
+                         lambda: super(_SVGRenderer, self).get_text_width_height_descent(s, prop, ismath))
+
+    def _get_font_height_metrics(self, prop):
+        """A font's ascent, descent and line gap at its size (SVG is drawn at
+        72 dpi).  matplotlib 3.11 asks the renderer for them before reading the
+        font's tables again for every text; without this hook it still does."""
+        def measure():
+            font = get_font(findfont(prop))
+            for table_name, gap, ascent, descent in (("OS/2", "sTypoLineGap", "sTypoAscender", "sTypoDescender"),
+                                                     ("hhea", "lineGap", "ascent", "descent")):
+                table = font.get_sfnt_table(table_name)
+                if table is not None:
+                    # matplotlib's own expression, at the 72 dpi of SVG output (same float rounding)
+                    scale = 1 / font.get_sfnt_table("head")["unitsPerEm"] * prop.get_size_in_points() * 72 / 72
+                    return table[ascent] * scale, -table[descent] * scale, table[gap] * scale
+            return None, None, None
+
+        return _remember(("height", *_font_key(prop)), measure)
+
+
+def _font_key(prop) -> tuple:
+    return (tuple(prop.get_family()), prop.get_style(), prop.get_variant(), prop.get_weight(), prop.get_stretch(),
+            prop.get_size_in_points(), prop.get_file(), prop.get_math_fontfamily())
+
+
+def _remember(key: tuple, compute):
+    hit = _METRICS.get(key)
+    if hit is None:
+        if len(_METRICS) > 50_000:
+            _METRICS.clear()
+        hit = _METRICS[key] = compute()
+    return hit
 
 
 class _Canvas(FigureCanvasAgg):
