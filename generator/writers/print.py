@@ -1,6 +1,7 @@
 """Printable sheets and randomized exams: Typst PDFs, answers.csv, the
-manifest, Moodle XML.  Everything is built in memory, then the output folder
-is swapped in whole, so a failed run leaves nothing half-written."""
+manifest, Moodle XML.  Everything is written into a temporary sibling of the
+output folder, which is swapped in whole, so a failed run leaves nothing
+half-written."""
 
 from __future__ import annotations
 
@@ -44,11 +45,11 @@ _AGE_OUT = 12
 
 def compile_pdf(source: str) -> bytes:
     """Typst source → PDF bytes.  Figures travel inside the source (SVG as
-    bytes), so no file is read.  One compiler per process: it loads the fonts
-    once and reuses the layout of text it has set before (about 2× faster than
-    a fresh compile).  Fonts come only from installed packages — Typst's own
-    and matplotlib's DejaVu, which the figures' SVG text names — never from
-    the machine, so a PDF is the same bytes everywhere."""
+    bytes), so no file is read.  One compiler per process finds and loads the
+    fonts once (a fresh compile of an exam paper takes 20 ms, a reused one 8).
+    Fonts come only from installed packages — Typst's own and matplotlib's
+    DejaVu, which the figures' SVG text names — never from the machine, so a
+    PDF is the same bytes everywhere."""
     global _COMPILER
     import typst
 
