@@ -17,6 +17,8 @@ from matplotlib.figure import Figure as MplFigure
 from matplotlib.font_manager import findfont, get_font
 from matplotlib.patches import Rectangle
 
+from .palette import INK
+
 # Deterministic SVG: fixed hash salt for element ids, no date, text kept as
 # <text> (searchable, small, and the same on every machine).
 RC = {
@@ -130,7 +132,7 @@ class Pool:
     order in which artists were made nor the previous drawing changes the
     output (the determinism tests check it)."""
 
-    TEXT = {"ha": "center", "va": "center", "fontsize": 9, "color": "#222222", "fontweight": "normal",
+    TEXT = {"ha": "center", "va": "center", "fontsize": 9, "color": INK, "fontweight": "normal",
             "rotation": 0}
     RECT = {"facecolor": "none", "edgecolor": "none", "linewidth": 0.0, "hatch": None, "alpha": None}
 

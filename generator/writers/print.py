@@ -227,9 +227,9 @@ def _start_method():
     """Fork this process when that is safe: it has imported everything, so the
     workers start at once.  Forking is safe only while no other thread runs
     (one could hold a lock mid-fork and deadlock the child): a Typst compile
-    starts Rust threads, a test runner or a GUI starts Python threads.  Then
-    a forkserver imports the heavy modules once, single-threaded, and forks
-    every worker from there."""
+    starts Rust threads, a test runner or a GUI starts Python threads (numpy's
+    BLAS threads re-initialise after a fork).  Otherwise a forkserver imports
+    the heavy modules once, single-threaded, and forks every worker from there."""
     if _COMPILER is None and threading.active_count() == 1 and "fork" in mp.get_all_start_methods():
         return mp.get_context("fork")
     ctx = mp.get_context("forkserver")
