@@ -18,6 +18,7 @@ from .seeding import fresh_seed, parse_seed, parse_variant
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 70
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
 
 
 class _Parser(argparse.ArgumentParser):
@@ -265,6 +266,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:
+        print("interrupted: output folders are left as they were", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except Exception as exc:  # a bug: one line, unless asked for the traceback
         if os.environ.get("ATTNDRILLS_DEBUG"):
             raise

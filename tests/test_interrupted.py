@@ -1,5 +1,5 @@
 """No lost output: a run killed mid-way (SIGKILL, so no cleanup code runs)
-leaves the previous output exactly as it was."""
+or stopped with Ctrl-C leaves the previous output exactly as it was."""
 
 import signal
 import subprocess
@@ -45,3 +45,26 @@ def test_killed_site_keeps_the_previous_pages(tmp_path):
     code = kill_midway(["site", "--seed", "2", "--sets", "150", "--docs", str(docs)], 3.0)
     assert code == -signal.SIGKILL
     assert tree(docs) == before
+
+
+def test_ctrl_c_stops_an_exam_at_once_and_says_so(tmp_path):
+    """Ctrl-C reaches the command and its workers (the terminal's whole process
+    group): no traceback, exit 130, no temporary folder, the old exam intact."""
+    import os
+
+    out = tmp_path / "exam"
+    exam = str(ROOT / "examples" / "exam-midterm.yaml")
+    assert subprocess.run([sys.executable, "-m", "generator", "exam", exam, "--students", "3", "--seed", "1",
+                           "--out", str(out)], cwd=ROOT, capture_output=True).returncode == 0
+    before = tree(out)
+    proc = subprocess.Popen([sys.executable, "-m", "generator", "exam", exam, "--students", "400", "--seed", "2",
+                             "--out", str(out)], cwd=ROOT, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    time.sleep(4.0)
+    os.killpg(proc.pid, signal.SIGINT)
+    start = time.monotonic()
+    err = proc.communicate(timeout=60)[1]
+    assert proc.returncode == 130
+    assert time.monotonic() - start < 10  # the papers being written finish, no new one starts
+    assert err.splitlines() == ["interrupted: output folders are left as they were"]
+    assert tree(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["exam"]  # no hidden staging folder left

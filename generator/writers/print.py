@@ -13,6 +13,7 @@ import json
 import multiprocessing as mp
 import os
 import shutil
+import signal
 import sys
 import threading
 import xml.etree.ElementTree as ET
@@ -193,11 +194,16 @@ def _run(jobs: list[tuple], workers: int | None):
     show = sys.stderr.isatty()
     n = len(jobs)
     if workers > 1 and n >= 8 and "forkserver" in mp.get_all_start_methods():
-        with ProcessPoolExecutor(max_workers=workers, mp_context=_start_method(), initializer=_worker) as pool:
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=_start_method(), initializer=_worker)
+        try:
             results = pool.map(_paper, jobs, chunksize=2)  # small chunks: no core idles at the end
             for k, r in enumerate(results, start=1):
                 _progress(show, k, n)
                 yield r
+        except BaseException:  # Ctrl-C or a failed paper: the papers being written finish, no new one starts
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        pool.shutdown()
     else:
         threshold = gc.get_threshold()
         gc.set_threshold(*_GC_THRESHOLD)
@@ -219,6 +225,7 @@ _GC_THRESHOLD = (20_000, 20, 20)
 
 
 def _worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the main process handles it
     gc.freeze()  # what the worker inherited is never scanned (nor copied on write by the scan)
     gc.set_threshold(*_GC_THRESHOLD)
 
