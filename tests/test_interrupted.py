@@ -34,6 +34,11 @@ def test_killed_exam_keeps_the_previous_exam(tmp_path):
     code = kill_midway(["exam", exam, "--students", "400", "--seed", "2", "--out", str(out)], 4.0)
     assert code == -signal.SIGKILL  # it really was interrupted, not finished
     assert tree(out) == before
+    assert len(list(tmp_path.iterdir())) == 2  # the exam and the killed run's staging folder
+    again = subprocess.run([sys.executable, "-m", "generator", "exam", exam, "--students", "3", "--seed", "1",
+                            "--out", str(out)], cwd=ROOT, capture_output=True)
+    assert again.returncode == 0 and tree(out) == before
+    assert [p.name for p in tmp_path.iterdir()] == ["exam"]  # the next run removed what the killed one left
 
 
 def test_killed_site_keeps_the_previous_pages(tmp_path):

@@ -4,6 +4,7 @@ so a failed or interrupted run never leaves a half-written folder."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -20,7 +21,8 @@ def staged(target: Path) -> Iterator[Path]:
     parent = target.parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=parent))
+        _remove_abandoned(parent, target.name)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.tmp-{os.getpid()}-", dir=parent))
         tmp.chmod(0o755)  # mkdtemp makes it private; the output is meant to be shared
     except OSError as exc:
         raise UserError(f"cannot write into {parent}: {exc.strerror}") from None
@@ -39,6 +41,25 @@ def staged(target: Path) -> Iterator[Path]:
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+
+
+def _remove_abandoned(parent: Path, name: str) -> None:
+    """Staging folders of runs that were killed (their process is gone)."""
+    pattern = re.compile(rf"\.{re.escape(name)}\.(?:tmp|old)-(\d+)(?:-.*)?")
+    for entry in parent.iterdir():
+        found = pattern.fullmatch(entry.name)
+        if found and entry.is_dir() and not _alive(int(found.group(1))):
+            shutil.rmtree(entry, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process
+        return True
+    return True
 
 
 def write_into(folder: Path, files: dict[str, bytes | str]) -> None:
