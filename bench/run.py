@@ -102,6 +102,10 @@ def _measure_site(n_sets: int, queue) -> None:
 EXAM_TARGET_S, EXAM_TARGET_MB = 30.0, 500.0  # R/exams ≈ 52 ms per PDF exercise instance: ≈ 160 s
 
 
+def _verdict(r: dict) -> str:
+    return "meets" if r["wall_s"] <= EXAM_TARGET_S and r["peak_pss_mb"] <= EXAM_TARGET_MB else "MISSES"
+
+
 def _sampled(cmd: list[str]) -> tuple[float, int, float, str]:
     """Run a command; return its wall time, CPU %, peak memory of the whole
     process tree (PSS, MB, sampled from /proc) and its stdout."""
@@ -221,8 +225,10 @@ def report(data: dict) -> str:
               "instance.", "", "## Site\n", "| sets | generate s | mkdocs build s | peak MB |", "|---|---|---|---|"]
     lines += [f"| {r['sets']} | {r['generate_s']} | {r['mkdocs_build_s']} | {r['peak_rss_mb']} |" for r in data["site"]]
     lines += ["", "## 300-student exam, 10 problems (whole process tree: wall, CPU, peak PSS)\n",
-              "| options | wall s | CPU % | peak MB |", "|---|---|---|---|"]
-    lines += [f"| {r['options']} | {r['wall_s']} | {r['cpu_percent']} | {r['peak_pss_mb']} |" for r in data["exam_300"]]
+              f"| options | wall s | CPU % | peak MB | under {EXAM_TARGET_S:g} s and {EXAM_TARGET_MB:g} MB |",
+              "|---|---|---|---|---|"]
+    lines += [f"| {r['options']} | {r['wall_s']} | {r['cpu_percent']} | {r['peak_pss_mb']} | {_verdict(r)} |"
+              for r in data["exam_300"]]
     lines += ["", "## Growth from 1× to 10× the work (10 is linear)\n", "| workload | ratio |", "|---|---|"]
     lines += [f"| {k} | ×{v} |" for k, v in data["growth"].items()]
     return "\n".join(lines) + "\n"
@@ -272,9 +278,8 @@ def main() -> int:
     small_exam = _measure_exam(["--students", "30"])
     print(f"\n300-student exam, 10 problems each (target {EXAM_TARGET_S:g} s, {EXAM_TARGET_MB:g} MB):")
     for r in exams:
-        ok = r["wall_s"] <= EXAM_TARGET_S and r["peak_pss_mb"] <= EXAM_TARGET_MB
         print(f"  {r['options']:<55} {r['wall_s']:>7} s {r['cpu_percent']:>5}% CPU {r['peak_pss_mb']:>7} MB"
-              f"  {'meets' if ok else 'MISSES'}")
+              f"  {_verdict(r)}")
     print(f"  the second core: ×{exams[1]['wall_s'] / exams[0]['wall_s']:.2f} faster")
     small_a = _fresh(ctx, _measure, "A", N.get("A", DEFAULT_N) // 10)
     big_a = next(r for r in rows if r["kind"] == "A")
