@@ -136,6 +136,8 @@ class Pool:
             "rotation": 0}
     RECT = {"facecolor": "none", "edgecolor": "none", "linewidth": 0.0, "hatch": None, "alpha": None}
 
+    _POOLS: dict[str, "Pool"] = {}
+
     def __init__(self, width: float, height: float, rect: tuple):
         self.fig = new_figure(width, height)
         self.ax = self.fig.add_axes(rect)
@@ -143,6 +145,17 @@ class Pool:
         self._groups: dict[str, list] = {}
         self._used: dict[str, int] = {}
         self._props: dict[int, dict] = {}  # id(artist) → the properties last set
+
+    @classmethod
+    def of(cls, kind: str, width: float, height: float, rect: tuple, setup=None) -> "Pool":
+        """The pool of one figure kind, made (and given its fixed artists by
+        `setup`) on first use; call inside style(), like every drawing."""
+        pool = cls._POOLS.get(kind)
+        if pool is None:
+            pool = cls._POOLS[kind] = cls(width, height, rect)
+            if setup is not None:
+                setup(pool)
+        return pool
 
     def start(self, width: float, height: float, xlim: tuple, ylim: tuple) -> None:
         self.fig.set_size_inches(width, height)

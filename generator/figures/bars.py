@@ -7,28 +7,26 @@ from __future__ import annotations
 from . import palette as P
 from ._canvas import Figure, Pool, style
 
-_POOL: Pool | None = None
+
+def _setup(pool: Pool) -> None:
+    pool.ax.axhline(0, color=P.INK, lw=0.8, zorder=2)
+    pool.title = pool.ax.text(0.0, 1.16, "", transform=pool.ax.transAxes, ha="left", va="top", fontsize=9,
+                              color=P.INK, zorder=3.5)
+    # The ratio label with its arrow, leaving from the label's side that faces the
+    # winner: no clipping of the arrow at the label (bezier splitting, 3 ms a figure).
+    pool.arrows = {side: pool.ax.annotate(
+        "", xy=(0, 0), xytext=(0, 0), fontsize=8.5, color=P.VERMILLION, ha="center", zorder=3.6 + side,
+        arrowprops={"arrowstyle": "-|>", "color": P.VERMILLION, "lw": 1.2, "relpos": (side, 0.5),
+                    "patchA": None, "shrinkA": 0, "shrinkB": 0}) for side in (0, 1)}
 
 
 def fig_bars(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     """Bars of the weights in `spec.data` (labels, values, shown, winner, ratio)."""
-    global _POOL
     spec = spec or next(f for f in solution.figures if f.kind == "bars")
     d = spec.data
     n = len(d["values"])
     with style():
-        if _POOL is None:
-            _POOL = Pool(4.6, 2.7, (0.03, 0.14, 0.94, 0.74))
-            _POOL.ax.axhline(0, color=P.INK, lw=0.8, zorder=2)
-            _POOL.title = _POOL.ax.text(0.0, 1.16, "", transform=_POOL.ax.transAxes, ha="left", va="top",
-                                        fontsize=9, color=P.INK, zorder=3.5)
-            # The ratio label with its arrow, leaving from the label's side that faces the
-            # winner: no clipping of the arrow at the label (bezier splitting, 3 ms a figure).
-            _POOL.arrows = {side: _POOL.ax.annotate(
-                "", xy=(0, 0), xytext=(0, 0), fontsize=8.5, color=P.VERMILLION, ha="center", zorder=3.6 + side,
-                arrowprops={"arrowstyle": "-|>", "color": P.VERMILLION, "lw": 1.2, "relpos": (side, 0.5),
-                            "patchA": None, "shrinkA": 0, "shrinkB": 0}) for side in (0, 1)}
-        pool = _POOL
+        pool = Pool.of("bars", 4.6, 2.7, (0.03, 0.14, 0.94, 0.74), _setup)
         pool.start(4.6, 2.7, (-0.6, max(n, 3) - 0.4), (-0.02, 1.18))
         small = 7 if n > 6 else 8.5
         for i, (v, shown, label) in enumerate(zip(d["values"], d["shown"], d["labels"])):

@@ -10,13 +10,9 @@ from matplotlib.transforms import offset_copy
 from . import palette as P
 from ._canvas import Figure, Pool, style
 
-_POOL: Pool | None = None
-
-
-def _pool() -> Pool:
+def _setup(pool: Pool) -> None:
     """The plane drawn by hand: a light integer grid, whole-number labels and a
     left and bottom frame (matplotlib's tick machinery costs more than the rest)."""
-    pool = Pool(3.8, 3.2, (0.13, 0.12, 0.82, 0.76))
     ax, fig = pool.ax, pool.fig
     pool.grid = ax.add_collection(LineCollection([], colors=P.GRID, linewidths=0.5, zorder=0.5))
     pool.frame = ax.plot([0, 0, 1], [1, 0, 0], transform=ax.transAxes, color="black", lw=0.8, zorder=2.5,
@@ -31,11 +27,9 @@ def _pool() -> Pool:
     pool.label_at = offset_copy(ax.transData, fig=fig, x=5, y=5, units="points")
     pool.context_at = offset_copy(ax.transData, fig=fig, x=6, y=-12, units="points")
     pool.title = fig.text(0.02, 0.97, "", ha="left", va="top", color=P.INK)
-    return pool
 
 
 def fig_context(problem, solution, spec=None, fmt: str = "svg") -> Figure:
-    global _POOL
     spec = spec or next(f for f in solution.figures if f.kind == "context")
     d = spec.data
     xs = [p[0] for p in d["states"]]
@@ -43,7 +37,7 @@ def fig_context(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     pad = 0.15 * max(max(xs) - min(xs), max(ys) - min(ys), 1)
     xlim, ylim = (min(xs) - pad, max(xs) + 3 * pad), (min(ys) - pad, max(ys) + pad)
     with style():
-        pool = _POOL = _POOL or _pool()
+        pool = Pool.of("context", 3.8, 3.2, (0.13, 0.12, 0.82, 0.76), _setup)
         pool.start(3.8, 3.2, xlim, ylim)
         for artist in (pool.grid, pool.frame, pool.points, pool.context, pool.title):
             artist.set_visible(True)

@@ -5,22 +5,20 @@ from __future__ import annotations
 from . import palette as P
 from ._canvas import Figure, Pool, style
 
-_POOL: Pool | None = None
+
+def _setup(pool: Pool) -> None:
+    pool.limit = pool.ax.axvline(0, color=P.INK, ls="--", lw=1, zorder=2)
+    pool.axis = pool.ax.axvline(0, color=P.INK, lw=0.8, zorder=2.1)
+    pool.title = pool.fig.text(0.02, 0.97, "", ha="left", va="top", color=P.INK)
 
 
 def fig_entropy(problem, solution, spec=None, fmt: str = "svg") -> Figure:
-    global _POOL
     spec = spec or next(f for f in solution.figures if f.kind == "entropy")
     d = spec.data
     n = len(d["values"])
     top = d["max"] * 1.42  # room for the value labels beyond the maximum
     with style():
-        if _POOL is None:
-            _POOL = Pool(5.0, 1.8, (0.36, 0.12, 0.60, 0.62))
-            _POOL.limit = _POOL.ax.axvline(0, color=P.INK, ls="--", lw=1, zorder=2)
-            _POOL.axis = _POOL.ax.axvline(0, color=P.INK, lw=0.8, zorder=2.1)
-            _POOL.title = _POOL.fig.text(0.02, 0.97, "", ha="left", va="top", color=P.INK)
-        pool = _POOL
+        pool = Pool.of("entropy", 5.0, 1.8, (0.36, 0.12, 0.60, 0.62), _setup)
         pool.start(5.0, 0.9 + 0.45 * n, (0, top), (n - 0.5, -0.6))
         for i, (lab, v, s) in enumerate(zip(d["labels"], d["values"], d["shown"])):
             low = i == d.get("highlight")

@@ -8,23 +8,21 @@ from matplotlib import colormaps
 from . import palette as P
 from ._canvas import Figure, Pool, style
 
-_POOL: Pool | None = None
+
+def _setup(pool: Pool) -> None:
+    pool.arrow = pool.ax.annotate("", xy=(0, 0), xytext=(0, 0), zorder=6, arrowprops={
+        "arrowstyle": "-|>", "color": P.VERMILLION, "lw": 1.6, "shrinkA": 0, "shrinkB": 0})
+    pool.title = pool.fig.text(0.02, 0.97, "", ha="left", va="top", color=P.INK)
 
 
 def fig_heatmap(problem, solution, spec=None, fmt: str = "svg") -> Figure:
-    global _POOL
     spec = spec or next(f for f in solution.figures if f.kind == "heatmap")
     d = spec.data
     values = d["values"]
     ny, nx = len(values), len(values[0])
     cmap = colormaps[P.HEATMAP]
     with style():
-        if _POOL is None:
-            _POOL = Pool(4, 3, (0.30, 0.06, 0.66, 0.70))
-            _POOL.arrow = _POOL.ax.annotate("", xy=(0, 0), xytext=(0, 0), zorder=6, arrowprops={
-                "arrowstyle": "-|>", "color": P.VERMILLION, "lw": 1.6, "shrinkA": 0, "shrinkB": 0})
-            _POOL.title = _POOL.fig.text(0.02, 0.97, "", ha="left", va="top", color=P.INK)
-        pool = _POOL
+        pool = Pool.of("heatmap", 4, 3, (0.30, 0.06, 0.66, 0.70), _setup)
         pool.start(1.6 + 0.95 * nx, 1.0 + 0.55 * ny, (-0.5, nx - 0.5), (ny - 0.5, -0.5))
         for r in range(ny):
             pool.text("row", 3, -0.6, r, d["rows"][r], ha="right")
