@@ -51,6 +51,17 @@ def test_typst_escaping():
     assert typst_string('#read("/etc/passwd")') == '"#read(\\"/etc/passwd\\")"'
 
 
+@pytest.mark.parametrize("text, want", [
+    ("-0.4706", "\u22120.4706"), ("(1.2941, -0.4706, 0.1765)", "(1.2941, \u22120.4706, 0.1765)"),
+    ("exp(-1)", "exp(\u22121)"), ("-.5", "\u2212.5"),
+    ("T-5 → x-1", "T-5 → x-1"),  # typed words keep their hyphens
+])
+def test_answer_values_get_a_true_minus(text, want):
+    from generator.render.typst import typeset_minus
+
+    assert typeset_minus(text) == want
+
+
 @pytest.fixture(scope="module")
 def exam(tmp_path_factory):
     out = tmp_path_factory.mktemp("exam") / "out"

@@ -4,6 +4,8 @@ labels, titles) becomes string literals, and templates/typst lays it out."""
 
 from __future__ import annotations
 
+import re
+
 from ..mathlines import Node
 from ..model import Prose, Solution
 from ..templating import environment
@@ -37,8 +39,18 @@ def view(solution: Solution, figures=None) -> dict:
                      "caption": inline(spec.caption)}
                     for spec, f in zip(solution.figures, figures or ())],
         "verify": [inline(c.line) for c in solution.checks],
-        "answers": [(escape_typst(label), escape_typst(_flat(display))) for label, display in answer_parts],
+        "answers": [(escape_typst(label), escape_typst(typeset_minus(_flat(display))))
+                    for label, display in answer_parts],
     }
+
+
+_MINUS = re.compile(r"(?<!\w)-(?=[0-9.])")  # a minus that starts a number, not a typed "T-5"
+
+
+def typeset_minus(text: str) -> str:
+    """A number's hyphen-minus becomes the minus sign (U+2212), as in maths:
+    answer values are set as text, not maths."""
+    return _MINUS.sub("\u2212", text)
 
 
 def _flat(display) -> str:
@@ -50,4 +62,4 @@ def _flat(display) -> str:
 def render_document(template: str, **context) -> str:
     """A whole Typst document from templates/typst/<template>."""
     return environment().get_template(f"typst/{template}").render(
-        escape=escape_typst, string=typst_string, **context)
+        escape=escape_typst, string=typst_string, minus=typeset_minus, **context)
