@@ -39,8 +39,6 @@ def fig_context(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     with style():
         pool = Pool.of("context", 3.8, 3.2, (0.13, 0.12, 0.82, 0.76), _setup)
         pool.start(3.8, 3.2, xlim, ylim)
-        for artist in (pool.grid, pool.frame, pool.points, pool.context, pool.title):
-            artist.set_visible(True)
         # whole-number grid and labels: states are drawn on a small integer grid
         xticks = range(int(min(xs)), int(max(xs)) + 1)
         yticks = range(int(min(ys)), int(max(ys)) + 1)

@@ -8,7 +8,7 @@ from ._canvas import Figure, Pool, style
 
 def _setup(pool: Pool) -> None:
     pool.limit = pool.ax.axvline(0, color=P.INK, ls="--", lw=1, zorder=2)
-    pool.axis = pool.ax.axvline(0, color=P.INK, lw=0.8, zorder=2.1)
+    pool.ax.axvline(0, color=P.INK, lw=0.8, zorder=2.1)
     pool.title = pool.fig.text(0.02, 0.97, "", ha="left", va="top", color=P.INK)
 
 
