@@ -75,6 +75,17 @@ def parse_vector(text: str) -> list[list[float | None]]:
     return out
 
 
+def centre(a: Answer):
+    """The centre of the marking window: the key as printed (a float, or a
+    list of rows of floats for a vector).  One rule everywhere an answer is
+    judged: the key ± `a.tolerance`, a window that holds the exact value and
+    the result of the worked method (see the README, "Marking")."""
+    if a.type == "numeric":
+        return parse_number(str(a.display))
+    rows = a.display if a.display and isinstance(a.display[0], list) else [a.display]
+    return [[parse_number(x) for x in row] for row in rows]
+
+
 @dataclass(frozen=True)
 class Mark:
     correct: bool
@@ -91,7 +102,7 @@ def mark(a: Answer, response: str) -> Mark:
         v = parse_number(r)
         if v is None:
             return Mark(False, None, "not a number")
-        if abs(v - a.value) <= a.tolerance * (1 + 1e-9) + 1e-15:
+        if abs(v - centre(a)) <= a.tolerance * (1 + 1e-9) + 1e-15:
             return Mark(True, None)
         for o in a.options:
             if not o.correct:
@@ -101,7 +112,7 @@ def mark(a: Answer, response: str) -> Mark:
         return Mark(False, None)
     if a.type == "vector":
         got = parse_vector(r)
-        key = a.value if a.value and isinstance(a.value[0], list) else [a.value]
+        key = centre(a)
         tol = a.tolerance if a.value and isinstance(a.value[0], list) else [a.tolerance]
         if _close(got, key, tol):
             return Mark(True, None)
