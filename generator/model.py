@@ -9,10 +9,12 @@ every number in them is already a correctly rounded display string.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Union
 
-from .mathlines import Node
+from .mathlines import Node, Sym
 
 # Prose is a sequence of plain text and inline maths.  Renderers escape the
 # text for their format and print the nodes with their maths printer.
@@ -20,8 +22,39 @@ Prose = tuple[Union[str, Node], ...]
 
 
 def prose(*parts: str | Node) -> Prose:
-    """Build a prose tuple, dropping empty strings."""
-    return tuple(p for p in parts if p != "")
+    """Build a prose tuple, dropping empty strings.  Symbols written in the
+    text (Tx, h_i, s_{t−1}) become maths, and a minus before a number a true
+    minus sign, so every format typesets them alike."""
+    out: list[str | Node] = []
+    for p in parts:
+        out.extend(_typeset_text(p) if isinstance(p, str) else (p,))
+    return tuple(p for p in out if p != "")
+
+
+# Tx, Ty; a letter with a subscript (h_i, s_{t−1}); a hyphen used as a minus
+# (after a space, an opening bracket or the start, before a digit).
+_SYMBOL = re.compile(r"\b(?:T([xy])|([A-Za-z])_\{([^{}]+)\}|([A-Za-z])_([A-Za-z0-9]+))\b")
+_MINUS = re.compile(r"(?<![\w)\]])-(?=\d)")
+
+
+@lru_cache(maxsize=4096)  # the same sentences recur in every variant
+def _typeset_text(text: str) -> tuple[str | Node, ...]:
+    if "_" not in text and "-" not in text and "Tx" not in text and "Ty" not in text:
+        return (text,)
+    text = _MINUS.sub("−", text)
+    out: list[str | Node] = []
+    at = 0
+    for m in _SYMBOL.finditer(text):
+        out.append(text[at:m.start()])
+        if m.group(1):
+            out.append(Sym("T", m.group(1)))
+        elif m.group(2):
+            out.append(Sym(m.group(2), m.group(3)))
+        else:
+            out.append(Sym(m.group(4), m.group(5)))
+        at = m.end()
+    out.append(text[at:])
+    return tuple(out)
 
 
 @dataclass(frozen=True)

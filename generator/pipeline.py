@@ -13,7 +13,9 @@ from .errors import UserError
 from .model import Problem, Solution
 from .seeding import rng_for, variant_code
 
-MIN_DIGITS, MAX_DIGITS = 1, 10
+# At 1 place the weights of even four equal scores print as 0.3 and add to
+# 1.2: too coarse to teach from (README, "Numbers").
+MIN_DIGITS, MAX_DIGITS = 2, 10
 
 
 def check_digits(digits: int) -> int:

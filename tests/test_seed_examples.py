@@ -41,12 +41,14 @@ def test_example_1_cell_a_sharp_peak():
 def test_example_2_cell_b_equal_scores():
     page = md("B", {"scores": ["1.7"] * 4})
     assert ref("exp(17/10)", 4) == "5.4739"
-    shows(page, r"\exp(1.7) = 5.4739", r"\frac{5.4739}{21.8958} = 0.2500")
-    # The seed prints the sum as 21.8956 (4 × the rounded 5.4739); the exact
-    # 4·e^1.7 = 21.89579… rounds to 21.8958.
+    # Worked lines use the printed numbers, as the seed does: 4 × 5.4739 =
+    # 21.8956 (the exact 4·e^1.7 = 21.89579… is the answer, 21.8958).
+    shows(page, r"\exp(1.7) = 5.4739", r"\frac{5.4739}{21.8956} = 0.2500")
     assert ref("4*exp(17/10)", 4) == "21.8958"
-    shows(page, r"Z = 4 \times 5.4739 = 21.8958", "1.0000")
-    assert solve_given("B", {"scores": ["1.7"] * 4}).answer("weights").exact[0].rat == 0.25
+    shows(page, r"Z = 4 \times 5.4739 = 21.8956", "1.0000")
+    sol = solve_given("B", {"scores": ["1.7"] * 4})
+    assert sol.answer("weights").exact[0].rat == 0.25
+    assert sol.answer("denominator").display == "21.8958"
 
 
 def test_example_3_cell_c_negative_scores():
@@ -62,11 +64,12 @@ def test_example_3_cell_c_negative_scores():
 
 def test_example_4_cell_d_shift_invariance():
     page = md("D", {"scores": ["-2", "1", "0"], "shift": "5"}, digits=3)
-    # The seed prints Z = 571.928, the sum of its rounded terms; the exact
-    # e^3 + e^6 + e^5 = 571.92749… rounds to 571.927.
+    # The worked line adds the printed terms, as the seed does: Z = 571.928;
+    # the exact e^3 + e^6 + e^5 = 571.92749… rounds to 571.927 (the answer).
     assert ref("exp(3)+exp(6)+exp(5)", 3) == "571.927"
     shows(page, r"\exp(3) = 20.086", r"\exp(6) = 403.429", r"\exp(5) = 148.413",
-          "Z = 20.086 + 403.429 + 148.413 = 571.927", "= 0.035", "= 0.705", "= 0.259")
+          "Z = 20.086 + 403.429 + 148.413 = 571.928", "= 0.035", "= 0.705", "= 0.259")
+    assert solve_given("D", {"scores": ["-2", "1", "0"], "shift": "5"}, 3).answer("denominator").display == "571.927"
     # at the seed's four places for the weights:
     sol = solve_given("D", {"scores": ["-2", "1", "0"], "shift": "5"})
     assert sol.answer("weights").display == ["0.0351", "0.7054", "0.2595"]
@@ -88,13 +91,15 @@ def test_example_6_cell_f_near_tie():
     shows(page, r"\exp(0.2) = 1.2214", r"\exp(2.5) = 12.1825", r"\exp(2.4) = 11.0232",
           r"\exp(0.1) = 1.1052")
     Z = "(exp(1/5)+exp(5/2)+exp(12/5)+exp(1/10))"
-    # The seed prints Z = 25.5323 (the sum of its rounded terms); the exact
-    # Z = 25.53224… rounds to 25.5322.
+    # The worked line adds the printed terms, as the seed does: Z = 25.5323;
+    # the exact Z = 25.53224… rounds to 25.5322 (the answer).
     assert ref(Z, 4) == "25.5322"
-    shows(page, "= 25.5322", "= 0.0478", "= 0.4771", "= 0.4317", "= 0.0433")
-    # The seed prints α2 + α3 = 0.9088 (sum of rounded weights); exact 0.90887… → 0.9089.
+    shows(page, "= 25.5323", "= 0.0478", "= 0.4771", "= 0.4317", "= 0.0433")
+    # α2 + α3 from the printed weights is 0.9088, as the seed prints; the
+    # exact 0.90887… → 0.9089 is the answer.
     assert ref(f"(exp(5/2)+exp(12/5))/{Z}", 4) == "0.9089"
-    shows(page, "= 0.9089")
+    shows(page, "0.4771 + 0.4317 = 0.9088")
+    assert solve_given("F", inp).answer("top_two_share").display == "0.9089"
     # The seed's ln terms are logs of the rounded weights (−3.041, −0.7401,
     # −0.8401, −3.139) and its products give −0.3627 and H = 0.9971; from the
     # exact weights: ln α = −3.0399, −0.7399, −0.8399, −3.1399, the third
@@ -107,9 +112,12 @@ def test_example_6_cell_f_near_tie():
     Zs = sum(sp.exp(x) for x in xs)
     Hs = -sum(sp.exp(x) / Zs * sp.log(sp.exp(x) / Zs) for x in xs)
     assert ref(Hs, 4) == "0.9970"
-    shows(page, r"\left(-3.0399\right)", "= -0.1454", "= -0.3531", "= -0.3626", "= -0.1359",
-          "H = 0.1454 + 0.3531 + 0.3626 + 0.1359 = 0.9970", r"\ln(4) = 1.3863",
+    # The worked lines take logs of the printed weights, as the seed does
+    # (ln 0.0478 = −3.0407), and end at 0.9969; the answer is the exact 0.9970.
+    shows(page, r"0.0478 \cdot \left(-3.0407\right) = -0.1453", "= -0.3531", "= -0.3626", "= -0.1359",
+          "H = 0.1453 + 0.3531 + 0.3626 + 0.1359 = 0.9969", "H = 0.9970", r"\ln(4) = 1.3863",
           r"0.0478 + 0.4771 + 0.4317 + 0.0433 = 0.9999 \approx 1")
+    assert solve_given("F", inp).answer("entropy").display == "0.9970"
     del H
 
 
@@ -144,7 +152,9 @@ def test_example_9_cell_i_already_normalised():
     page = md("I", inp)
     shows(page, r"\left(0.2546, 0.4640, 0.2814\right)", r"c_{t} = \left[0.7000, 2.0000\right]",
           r"\left(-2.3026\right) = -0.2303", r"\left(-0.3567\right) = -0.2497",
-          r"\left(-1.6094\right) = -0.3219", "H = 0.2303 + 0.2497 + 0.3219 = 0.8018",
+          r"\left(-1.6094\right) = -0.3219", "H = 0.2303 + 0.2497 + 0.3219 = 0.8019",
+          # the printed terms add to 0.8019; the exact entropy 0.80182… is the answer
+          "H = 0.8018",
           r"\ln(3) = 1.0986")
     assert ref("-(0.1*log(0.1)+0.7*log(0.7)+0.2*log(0.2))", 4) == "0.8018"
     sol = solve_given("I", inp)
@@ -158,4 +168,10 @@ def test_digits_changes_precision_not_values(digits):
     sol = solve_given("C", {"scores": ["-2", "1", "0"]}, digits)
     Z = "(exp(-2)+exp(1)+1)"
     assert sol.answer("weights").display == [ref(f"{x}/{Z}", digits) for x in ("exp(-2)", "exp(1)", "1")]
-    assert sol.answer("weights").tolerance == [0.5 * 10**-digits] * 3
+    # the window: at least half a unit of the last place, and it holds the
+    # worked result (e/Z from printed e and Z) as well as the exact value
+    unit = 10.0**-digits
+    for tol, shown, exact in zip(sol.answer("weights").tolerance, sol.answer("weights").display,
+                                 sol.answer("weights").value):
+        assert 0.6 * unit - 1e-18 <= tol <= 2.6 * unit
+        assert abs(float(shown) - exact) <= tol

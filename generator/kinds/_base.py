@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import math
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Sequence
@@ -24,6 +25,30 @@ LETTERS = "ABCDEFGHIJ"
 
 def _vector_text(display: Sequence) -> str:
     return "(" + ", ".join(_vector_text(d) if isinstance(d, list) else d for d in display) + ")"
+
+
+def _floats(xs):
+    return [_floats(x) if isinstance(x, (list, tuple)) else float(x) for x in xs]
+
+
+def _inside(got, key, tol) -> bool:
+    """Whether a (nested) vector of floats lies inside the window around the
+    printed key in every component."""
+    if isinstance(key, list):
+        return len(got) == len(key) and all(_inside(g, k, t) for g, k, t in zip(got, key, tol))
+    return abs(got - float(value_of_text(key))) <= tol
+
+
+def value_of_text(text: str) -> Fraction:
+    """The exact value of a display string (0.7311, 2.06 × 10⁻⁹)."""
+    mant, _, power = text.partition(" × 10")
+    v = Fraction(Decimal(mant))
+    if power:
+        v *= Fraction(10) ** int(power.translate(_FROM_SUPERSCRIPT))
+    return v
+
+
+_FROM_SUPERSCRIPT = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
 
 
 @dataclass(frozen=True)
@@ -65,54 +90,136 @@ class Kind:
         )
 
 
+# Intermediate values of a worked line (exponentials, the denominator,
+# logarithms, products) carry at least this many places, so that a student
+# who redoes the next line from them lands on the answer (README, "Numbers").
+WORKING_PLACES = 3
+
+
+def value_of(n: Num) -> Fraction:
+    """The exact rational a printed number stands for (what a student types)."""
+    units, power = _units(n)
+    return Fraction(units * 10**power) if power >= 0 else Fraction(units, 10**-power)
+
+
+def _units(n: Num) -> tuple[int, int]:
+    """A printed number as (integer count of its last place, that place's power of ten)."""
+    whole, _, frac = n.mant.partition(".")
+    return int(whole + frac), (n.exp10 or 0) - len(frac)
+
+
+def unit(n: Num) -> Fraction:
+    """One unit in the last printed place of a number."""
+    power = _units(n)[1]
+    return Fraction(10**power) if power >= 0 else Fraction(1, 10**-power)
+
+
+def window(key: Num, method: Sequence[Fraction]) -> float:
+    """Half-width of the marking window centred on the printed key: half a unit
+    of its last place, widened to hold every value a student who follows the
+    worked method may write (its result in full, and rounded like the key),
+    plus a tenth of a unit so that no accepted value sits on the edge of a
+    floating-point comparison (README, "Marking").  Counted in units of the
+    key's last place."""
+    k, power = _units(key)
+    reach = 0.5
+    scale = Fraction(10) ** -power
+    for m in method:
+        x = float(m * scale) - k  # distance in units (float: far finer than a unit)
+        # rounded like the key (half away from zero); both neighbours at a near-tie
+        r = [math.floor(abs(x) + 0.5)] if abs(abs(x) % 1 - 0.5) > 1e-6 else [math.floor(abs(x)), math.ceil(abs(x))]
+        reach = max(reach, abs(x), *r)
+    return float((Fraction(reach) + Fraction(1, 10)) / scale)
+
+
 class Work:
     """Per-solve helper: rounds exact values for display, builds answers whose
     exact and numeric values are cross-checked, and records the checks run."""
 
     def __init__(self, digits: int):
         self.digits = digits
+        self.places = max(digits, WORKING_PLACES)  # of intermediate values
         self.answers: list[Answer] = []
         self.checks: list[Check] = []
+        # answer name → worked-method values (per component for vectors),
+        # filled by the worked steps and read when the answer is made
+        self.method: dict[str, list] = {}
 
     def n(self, x: Ex) -> Num:
+        """An answer's value: the exact value correctly rounded to --digits places."""
         return X.shown(x, self.digits)
 
+    def i(self, x: Ex) -> Num:
+        """An intermediate value of a worked line (an exponential), exact value
+        correctly rounded to the working places — and to four significant
+        digits when it is small (exp(−7) = 0.0009119; below 10^-(places+2) in
+        scientific notation), so that quotients taken from it keep the
+        answer's precision."""
+        return X.shown(x, self._sig_places(float(x)))
+
+    def qs(self, v: Fraction) -> Num:
+        """A result from printed operands, rounded like `i` (a sum of exponentials)."""
+        return X.format_fraction(v, self._sig_places(float(v)))
+
+    def _sig_places(self, f: float) -> int:
+        f = abs(f)
+        if 0 < f < 1:
+            return min(max(self.places, 3 - math.floor(math.log10(f))), self.places + 2)
+        return self.places
+
+    def q(self, v: Fraction, places: int | None = None) -> Num:
+        """A result computed from printed operands, rounded to `places` (default:
+        the intermediate places)."""
+        return X.format_fraction(v, self.places if places is None else places)
+
     def numeric(self, name: str, label: str, exact: Ex, numeric: float,
-                distractors: Sequence[tuple[Ex, str]] = (), *, whole: bool = False) -> Ex:
+                distractors: Sequence[tuple[Ex, str]] = (), *, whole: bool = False,
+                method: Sequence[Fraction] | None = None) -> Ex:
         """A number; `distractors` are (wrong exact value, misconception) pairs;
-        `whole` marks a count, shown as an integer with tolerance 0."""
+        `method` the values a student reaches by following the worked lines
+        from printed numbers (the marking window holds them; by default what
+        the worked steps kept under `name`); `whole` marks a count, shown as
+        an integer with tolerance 0."""
         agree(name, float(exact), float(numeric))
+        method = self.method.get(name, ()) if method is None else method
         if whole:
             text, tol = str(int(exact.rat)), 0.0
             wrong = [(str(int(x.rat)), m) for x, m in distractors]
         else:
             shown = self.n(exact)
-            text, tol = shown.text, X.tolerance(shown, self.digits)
-            wrong = [(self.n(x).text, m) for x, m in distractors]
+            text, tol = shown.text, window(shown, method)
+            wrong = [(self.n(x).text, m) for x, m in distractors
+                     if abs(float(x) - float(value_of(shown))) > tol]
         self.answers.append(Answer(name, "numeric", label, float(exact), text, exact, tol,
                                    self._options(text, wrong)))
         return exact
 
     def vector(self, name: str, label: str, exact: Sequence, numeric, *, whole: bool = False,
-               distractors: Sequence[tuple[Sequence[Ex], str]] = ()) -> None:
+               distractors: Sequence[tuple[Sequence[Ex], str]] = (),
+               method: Sequence[Sequence] | None = None) -> None:
         """A vector answer, or a list of rows (several decoder steps).
         `whole` marks counts and positions, shown as integers with tolerance 0;
-        `distractors` are (wrong exact vector, misconception) pairs."""
+        `distractors` are (wrong exact vector, misconception) pairs; `method`
+        holds worked-method vectors (same shape, Fractions) for the window
+        (by default what the worked steps kept under `name`)."""
         numeric = np.asarray(numeric, dtype=np.float64)
+        method = self.method.get(name, ()) if method is None else method
 
-        def walk(ex, nu, path):
+        def walk(ex, nu, ms, path):
             if isinstance(ex, (list, tuple)):
-                parts = [walk(e, v, f"{path}[{i + 1}]") for i, (e, v) in enumerate(zip(ex, nu))]
+                parts = [walk(e, v, [m[i] for m in ms], f"{path}[{i + 1}]")
+                         for i, (e, v) in enumerate(zip(ex, nu))]
                 return tuple(list(p) for p in zip(*parts)) if parts else ([], [], [])
             agree(path, float(ex), float(nu))
             if whole:
                 return float(ex), str(int(ex.rat)), 0.0
             shown = self.n(ex)
-            return float(ex), shown.text, X.tolerance(shown, self.digits)
+            return float(ex), shown.text, window(shown, ms)
 
-        value, display, tol = walk(list(exact), numeric, name)
-        options = self._options(_vector_text(display),
-                                [(_vector_text(self._texts(d)), m) for d, m in distractors])
+        value, display, tol = walk(list(exact), numeric, list(method), name)
+        wrong = [(_vector_text(self._texts(d)), m) for d, m in distractors
+                 if not _inside(_floats(d), display, tol)]
+        options = self._options(_vector_text(display), wrong)
         self.answers.append(Answer(name, "vector", label, value, display, list(exact), tol, options))
 
     def _texts(self, xs: Sequence) -> list:

@@ -4,6 +4,7 @@ the prose that makes their cell's point."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
@@ -13,10 +14,10 @@ import numpy as np
 from ..maths import exact as X
 from ..maths import numeric as NP
 from ..maths.exact import Ex
-from ..mathlines import Add, Call, Chain, Frac, Mul, Neg, Num, Paren, Seq, Sym, Tup, Vec, eq  # noqa: F401  (Seq, Tup used by kinds as R.Seq, R.Tup)
+from ..mathlines import Add, Call, Chain, Frac, Mul, Neg, Node, Num, Paren, Seq, Sym, Tup, Vec, eq  # noqa: F401  (Seq, Tup used by kinds as R.Seq, R.Tup)
 from ..model import FigureSpec, Step, prose
 from ..inputs import number_text, parse_scores, parse_states
-from ._base import Work, alpha, input_node, shown_sum
+from ._base import Work, alpha, input_node, shown_sum, value_of
 
 # Above this size exp() would overflow a float and swamp the page with
 # digits, so the worked solution subtracts the largest score first.
@@ -77,6 +78,38 @@ def where(labels: Sequence[str] | None, i: int) -> str:
     return f"position {i + 1}"
 
 
+def positions(idx: Sequence[int], each: str = "", labels: Sequence[str] | None = None) -> str:
+    """Names every position of a (tied) group: "position 2", "positions 1 and 3";
+    `each` goes before a group of several ("each of positions 1 and 3")."""
+    if labels:
+        names = [f"“{labels[i]}”" for i in idx]
+        return names[0] if len(names) == 1 else each + ", ".join(names[:-1]) + " and " + names[-1]
+    if len(idx) == 1:
+        return f"position {idx[0] + 1}"
+    nums = [str(i + 1) for i in idx]
+    return f"{each}positions " + ", ".join(nums[:-1]) + " and " + nums[-1]
+
+
+def top_positions(values: Sequence[Ex | Fraction]) -> list[int]:
+    """Every position that holds the largest value, ties decided exactly (floats
+    pick the candidates; exact comparison only among near-equal ones).  For
+    softmax weights pass the scores: the order is the same, and exact."""
+    f = [float(v) for v in values]
+    m = max(f)
+    cand = [i for i, x in enumerate(f) if x >= m - 1e-9 * max(1.0, abs(m))]
+    if len(cand) == 1:
+        return cand
+    cmp = (lambda a, b: (a > b) - (a < b)) if isinstance(values[0], Fraction) else X.compare
+    best = [cand[0]]
+    for i in cand[1:]:
+        c = cmp(values[i], values[best[0]])
+        if c > 0:
+            best = [i]
+        elif c == 0:
+            best.append(i)
+    return best
+
+
 def pct(x: Ex, places: int = 1) -> str:
     return X.shown(x * 100, places).text + "%"
 
@@ -85,7 +118,7 @@ def pct(x: Ex, places: int = 1) -> str:
 
 WHY_EXP = prose(
     "Softmax needs positive quantities before it can form fractions; exp delivers "
-    "that and blows up the gaps so the biggest score dominates."
+    "that, and it blows up the gaps: a larger score gets a disproportionately larger share."
 )
 WHY_SUM = prose(
     "Dividing by this total is exactly what forces the weights to sum to 1 — it is "
@@ -113,6 +146,29 @@ def step_shift(w: Work, sm: Softmax) -> Step | None:
     )
 
 
+def worked_softmax(w: Work, sm: Softmax) -> tuple[list[Num], Num, list[Fraction]]:
+    """The softmax as a student works it from printed numbers: exponentials
+    rounded to the working places, their printed sum, and each printed
+    exponential divided by the printed sum (exact quotients)."""
+    exp_nums = [w.i(e) for e in sm.exps]
+    z = w.qs(sum(value_of(n) for n in exp_nums))
+    return exp_nums, z, [value_of(n) / value_of(z) for n in exp_nums]
+
+
+def differs_note(w: Work, pairs: Sequence[tuple[Node, Num, Num]], cause: str) -> tuple:
+    """One sentence where the worked lines' results differ in the last place
+    from the exact values correctly rounded (the answers); () where none do.
+    `pairs` are (symbol, worked result, answer)."""
+    off = [(s, m, k) for s, m, k in pairs if m.text != k.text]
+    if not off:
+        return ()
+    worked = Seq(tuple(eq(s, m) for s, m, _ in off))
+    exact = Seq(tuple(eq(s, k) for s, _, k in off))
+    return (prose("Worked from the rounded numbers above this gives ", worked, "; computed exactly, ",
+                  exact, f" — the answer{'s' if len(off) > 1 else ''} given, since {cause}. "
+                  "Both are accepted."),)
+
+
 def steps_softmax(
     w: Work,
     sm: Softmax,
@@ -122,75 +178,134 @@ def steps_softmax(
     why_sum: tuple = WHY_SUM,
     why_div: tuple = WHY_DIV,
     title_exp: str = "exponentiate every score",
+    name: str = "weights",
 ) -> list[Step]:
-    """exponentiate → denominator → divide (after a shift step when needed)."""
+    """exponentiate → denominator → divide (after a shift step when needed).
+    The worked results are kept in `w.method` under `name` and `denominator`
+    (with the same prefix) for the marking window."""
     steps = []
     shift = step_shift(w, sm)
     if shift:
         steps.append(shift)
-    exp_nums = [w.n(e) for e in sm.exps]
+    exp_nums, z, quotients = worked_softmax(w, sm)
     shifted = [s - sm.shift for s in sm.scores]
     steps.append(Step(
         title_exp, (),
         (Seq(tuple(eq(Call("exp", input_node(s)), n) for s, n in zip(shifted, exp_nums))),),
         why_exp,
     ))
-    z = w.n(sm.Z)
     steps.append(Step(
         "add them for the denominator", (),
         (eq(Sym("Z"), Add(tuple(exp_nums)), z) if len(exp_nums) > 1 else eq(Sym("Z"), z),),
         why_sum,
     ))
+    worked = [w.q(a, w.digits) for a in quotients]
     steps.append(Step(
         "divide", (),
         (Seq(tuple(
-            eq(alpha(t, i + 1), Frac(n, z), w.n(a))
-            for i, (n, a) in enumerate(zip(exp_nums, sm.weights))
+            eq(alpha(t, i + 1), Frac(n, z), m) for i, (n, m) in enumerate(zip(exp_nums, worked))
         )),),
         why_div,
+        differs_note(w, [(alpha(t, i + 1), m, w.n(a)) for i, (m, a) in enumerate(zip(worked, sm.weights))],
+                     "the exponentials were rounded to "
+                     f"{w.places} places"),
     ))
+    prefix = name[: -len("weights")]
+    w.method[name] = [quotients]
+    w.method[prefix + "denominator"] = [value_of(z)]
     return steps
 
 
+def worked_log(w: Work, x: Num) -> Num:
+    """ln of a printed number, correctly rounded to the working places."""
+    return X.shown_log(value_of(x), w.places)
+
+
 def step_entropy(w: Work, weights: Sequence[Ex], neg_log_weights: Sequence[Ex] | None,
-                 t: str | None, why: tuple) -> tuple[Step, Ex]:
+                 t: str | None, why: tuple, name: str = "entropy") -> tuple[Step, Ex]:
+    """H from the weights as the answers print them, term by term; the worked
+    result (and the one a calculator gives from the same weights) is kept in
+    `w.method[name]` for the marking window."""
     H = entropy(weights, neg_log_weights)
-    nz = [(i, a) for i, a in enumerate(weights) if a.rat != 0]
-    lns = [-neg_log_weights[i] if neg_log_weights is not None else X.log(a) for i, a in nz]
-    wn = [w.n(a) for _, a in nz]
-    definition = eq(Sym("H"), Neg(Paren(Add(tuple(
-        Mul((n, Call("ln", n)), "juxt") for n in wn)))))
+    keys = [w.n(a) for a in weights if a.rat != 0]
+    lns = [worked_log(w, k) for k in keys]
+    prods = [w.q(value_of(k) * value_of(ln)) for k, ln in zip(keys, lns)]
+    definition = eq(Sym("H"), Neg(Paren(Add(tuple(Mul((k, Call("ln", k)), "juxt") for k in keys)))))
     terms = Seq(tuple(
-        eq(Mul((n, Paren(w.n(ln)))), w.n(a * ln)) for n, ln, (_, a) in zip(wn, lns, nz)
-    ))
-    total = Chain(Sym("H"), (("=", Add(tuple(w.n(-(a * ln)) for ln, (_, a) in zip(lns, nz)))),
-                             ("=", w.n(H))))
+        eq(Mul((k, Call("ln", k))), Mul((k, Paren(ln))), p) for k, ln, p in zip(keys, lns, prods)))
+    total_m = -sum(value_of(p) for p in prods)
+    h_m = w.q(total_m)
+    total = eq(Sym("H"), Add(tuple(w.q(-value_of(p)) for p in prods)), h_m)
     body = ()
-    if len(nz) < len(weights):
+    if len(keys) < len(weights):
         body = (prose("Positions with weight 0 contribute nothing (0 · ln 0 is taken as 0)."),)
-    step = Step("compute the entropy", body, (definition, terms, total), why,
-                (prose("so ", eq(Sym("H"), w.n(H)), " nats."),))
+    key = w.n(H)
+    worked = w.q(total_m, w.digits)
+    if worked.text == key.text:
+        after = (prose("so ", eq(Sym("H"), key), " nats."),)
+    else:
+        after = (prose("so ", Chain(Sym("H"), (("≈", worked),)), " nats from the weights as printed; computed "
+                       "exactly, ", eq(Sym("H"), key), " nats — the answer given, since the weights were rounded to ",
+                       f"{w.digits} places. Both are accepted."),)
+    # a calculator's result from the same weights (to float precision, far
+    # finer than the window it widens)
+    floats = [float(value_of(k)) for k in keys]
+    calculator = -sum(x * math.log(x) for x in floats if x > 0)  # 0 · ln 0 = 0 (and below float range)
+    w.method[name] = [total_m, Fraction(calculator)]
+    step = Step("compute the entropy", body, (definition, terms, total), why, after)
     return step, H
 
 
-def step_context(w: Work, weights: Sequence[Ex], states, t: str | None, why: tuple
-                 ) -> tuple[Step, list[Ex]]:
+def worked_products(w: Work, factors: Sequence[tuple[Fraction, Fraction]]) -> list[Num]:
+    """Products of printed numbers, shown exactly where that takes at most two
+    places more than the working places, else rounded to the working places."""
+    exact = [a * b for a, b in factors]
+    places = max((_places(p) for p in exact), default=0)
+    if places <= w.places + 2:
+        return [X.format_fraction(p, max(places, 1)) for p in exact]
+    return [w.q(p) for p in exact]
+
+
+def _places(f: Fraction) -> int:
+    """Decimal places of a rational with a terminating expansion (large if none)."""
+    d, n = f.denominator, 0
+    while d % 10 == 0:
+        d //= 10
+        n += 1
+    while d % 2 == 0 or d % 5 == 0:
+        d //= 2 if d % 2 == 0 else 5
+        n += 1
+        if n > 40:
+            break
+    return n if d == 1 else 99
+
+
+def step_context(w: Work, weights: Sequence[Ex], states, t: str | None, why: tuple,
+                 name: str = "context") -> tuple[Step, list[Ex]]:
+    """c from the weights as the answers print them and the given states."""
     c = context(weights, states)
-    wn = [w.n(a) for a in weights]
+    keys = [w.n(a) for a in weights]
     vec = lambda h: Vec(tuple(input_node(v) for v in h))
     csym = Sym("c", t or "t")
-    blend = eq(csym, Add(tuple(Mul((n, vec(h)), "juxt") for n, h in zip(wn, states))))
-    coords = []
-    for k in range(len(states[0])):
-        prods = [a * Ex.of(h[k]) for a, h in zip(weights, states)]
+    blend = eq(csym, Add(tuple(Mul((k, vec(h)), "juxt") for k, h in zip(keys, states))))
+    coords, worked, method = [], [], []
+    for j in range(len(states[0])):
+        prods = worked_products(w, [(value_of(k), Fraction(h[j])) for k, h in zip(keys, states)])
+        total_m = sum(value_of(p) for p in prods)
+        m = w.q(total_m, w.digits)
+        worked.append(m)
+        method.append((total_m, sum(value_of(k) * Fraction(h[j]) for k, h in zip(keys, states))))
         coords.append(eq(
-            Sym("c", f"{t or 't'},{k + 1}"),
-            Add(tuple(Mul((n, Paren(input_node(h[k]))), "juxt") for n, h in zip(wn, states))),
-            Add(tuple(w.n(p) for p in prods)),
-            w.n(c[k]),
+            Sym("c", f"{t or 't'},{j + 1}"),
+            Add(tuple(Mul((k, Paren(input_node(h[j]))), "juxt") for k, h in zip(keys, states))),
+            Add(tuple(prods)),
+            m,
         ))
     result = eq(csym, Vec(tuple(w.n(x) for x in c)))
-    step = Step("blend the states into the context", (), (blend, *coords, result), why)
+    note = differs_note(w, [(Sym("c", f"{t or 't'},{j + 1}"), m, w.n(x)) for j, (m, x) in enumerate(zip(worked, c))],
+                        f"the weights were rounded to {w.digits} places")
+    w.method[name] = [list(v) for v in zip(*method)]  # two whole vectors
+    step = Step("blend the states into the context", (), (blend, *coords, result), why, note)
     return step, c
 
 
@@ -250,11 +365,13 @@ def verify_hull(w: Work, c: Sequence[Ex], states, t: str | None = None) -> None:
 def answer_softmax(w: Work, sm: Softmax, prefix: str = "", what: str = "") -> None:
     """Report exponentials, denominator and weights of one softmax."""
     shifted = np.array([float(s - sm.shift) for s in sm.scores])
-    w.vector(f"{prefix}exponentials", f"exp of each score{what}", list(sm.exps), np.exp(shifted))
+    of = f"exp(score − {number_text(sm.shift)}), the largest score subtracted," if sm.shift else "exp of each score"
+    w.vector(f"{prefix}exponentials", f"{of}{what}", list(sm.exps), np.exp(shifted))
     w.numeric(f"{prefix}denominator", f"Z, the sum of the exponentials{what}", sm.Z,
               float(np.exp(shifted).sum()))
     w.vector(f"{prefix}weights", f"attention weights{what}", list(sm.weights), sm.numeric,
              distractors=weight_distractors(sm))
+
 
 
 def scores_line(scores: Sequence[Fraction], t: str | None, sym: str = "e") -> Seq:
@@ -266,9 +383,31 @@ def winner(sm: Softmax) -> int:
     return int(np.argmax(sm.numeric))
 
 
+def lead(sm: Softmax) -> int | None:
+    """The position of the one largest score; None when several tie for it."""
+    tops = top_positions(sm.scores)
+    return tops[0] if len(tops) == 1 else None
+
+
+def worked_weights(w: Work, sm: Softmax) -> list[Fraction]:
+    """The weights a student gets by the worked method (printed exponentials
+    over their printed sum), for rows the solution does not write out."""
+    return worked_softmax(w, sm)[2]
+
+
+def context_method(w: Work, weights: Sequence[Ex], states) -> list[list[Fraction]]:
+    """The context a student computes from the weights as printed, for
+    solutions that state the context without writing out the blend."""
+    keys = [value_of(w.n(a)) for a in weights]
+    return [[sum(k * Fraction(h[j]) for k, h in zip(keys, states)) for j in range(len(states[0]))]]
+
+
 def forecast_thresholds(x: float) -> tuple[str, str]:
-    """Two round thresholds just below a weight, for the Forecast's guess."""
-    hi = max(0.1, np.floor(x * 10) / 10)
+    """Two round thresholds just below a weight, for the Forecast's guess
+    (never "above 1.0": no weight is)."""
+    if x >= 0.99:
+        return "0.9", "0.99"
+    hi = max(0.1, min(0.9, np.floor(x * 10) / 10))
     return f"{hi - 0.1:.1f}", f"{hi:.1f}"
 
 
@@ -332,17 +471,54 @@ def bars_figure(w: Work, weights: Sequence[Ex], labels: Sequence[str], caption: 
 
 
 def winner_caption(w: Work, sm: Softmax, labels: Sequence[str], k: int, second: int | None) -> tuple:
-    """The seed's Example 1 caption, on this problem's numbers."""
+    """The seed's Example 1 caption, on this problem's numbers: how much the
+    tallest bar stands out is said from the ratio to the runner-up."""
+    tops = top_positions(sm.scores)
+    if len(tops) > 1:
+        names = positions(tops, labels=[labels[i] for i in range(len(labels))])
+        return prose(f"the bars for {names} stand level at {w.n(sm.weights[tops[0]]).text}, the tallest: their "
+                     "scores tie, so softmax gives them equal weight and no single bar wins.")
     name = f"“{labels[k]}”"
-    cap = [f"the hatched vermillion bar for {name} (height {w.n(sm.weights[k]).text}) towers over the "
-           "pale blue bars of the other positions."]
+    rest = [i for i in range(len(sm.weights)) if i != k]
+    if not rest:
+        return prose(f"a single bar, {name}, of height 1.")
+    runner = max(rest, key=lambda i: sm.scores[i])
+    # the weights' ratio is exp of the score gap (floats of tiny weights underflow)
+    gap = float(sm.scores[k] - sm.scores[runner])
+    stands = ("towers over" if gap >= np.log(2) else "stands clearly above" if gap >= np.log(1.25)
+              else "is only slightly taller than")
+    cap = [f"the hatched vermillion bar for {name} (height {w.n(sm.weights[k]).text}) {stands} the pale blue "
+           f"bars of the other positions (the tallest of them, “{labels[runner]}”, is "
+           f"{w.n(sm.weights[runner]).text})."]
     if second is not None and second != k:
         gap = sm.scores[k] - sm.scores[second]
-        cap.append(f" The raw scores differ by only {number_text(gap)}, yet after exp the winning bar is about "
+        only = "only " if gap <= 3 else ""
+        cap.append(f" The raw scores differ by {only}{signed(gap)}, yet after exp the winning bar is about "
                    f"{X.shown(X.exp(Ex.of(gap)), 2).text} times as tall as the runner-up “{labels[second]}” — "
-                   f"exactly exp({number_text(sm.scores[k])} − {number_text(sm.scores[second])}) = "
-                   f"exp({number_text(gap)}), the amplification the arrow marks.")
+                   f"exactly exp({signed(sm.scores[k])} − {signed(sm.scores[second], paren=True)}) = "
+                   f"exp({signed(gap)}), the amplification the arrow marks.")
     return prose("".join(cap))
+
+
+def signed(x: Fraction, paren: bool = False) -> str:
+    """A number for prose, with a true minus sign (U+2212); in parentheses
+    when negative and `paren` (after a minus: 2.1 − (−0.5))."""
+    text = number_text(x).replace("-", "−")
+    return f"({text})" if paren and x < 0 else text
+
+
+def nearest_state(c: Sequence[Ex], states) -> list[int]:
+    """Positions of the states nearest to the context (squared distances in
+    floats; exact only to decide a near-tie)."""
+    cf = [float(x) for x in c]
+    d = [sum((x - float(h[j])) ** 2 for j, x in enumerate(cf)) for h in states]
+    m = min(d)
+    near = [i for i, x in enumerate(d) if x <= m + 1e-9 * max(1.0, m)]
+    if len(near) == 1:
+        return near
+    exact = [X.total((ck - Ex.of(states[i][j])) * (ck - Ex.of(states[i][j])) for j, ck in enumerate(c))
+             for i in near]
+    return [near[i] for i in top_positions([-x for x in exact])]
 
 
 def convex_hull(points: Sequence[Sequence[Fraction]]) -> list[tuple[Fraction, Fraction]]:
@@ -376,12 +552,36 @@ def context_figure(w: Work, weights: Sequence[Ex], states, c: Sequence[Ex], capt
     return FigureSpec("context", data, caption)
 
 
-def context_caption(w: Work, weights: Sequence[Ex], c: Sequence[Ex]) -> tuple:
-    k = max(range(len(weights)), key=lambda i: float(weights[i]))
+def context_caption(w: Work, weights: Sequence[Ex], c: Sequence[Ex], states) -> tuple:
+    """Where the context sits, said from the geometry: the nearest state, and
+    whether it is the one with the largest weight."""
+    heavy = top_positions(weights)
+    near = nearest_state(c, states)
+    sub = lambda i: f"h{str(i + 1).translate(_SUB)}"
+    names = lambda idx: " and ".join(sub(i) for i in idx)
+    where = f"The context c = ({w.n(c[0]).text}, {w.n(c[1]).text}) (the X) sits inside it"
+    wt = w.n(weights[heavy[0]]).text
+    if len(heavy) == 1 and near == heavy:
+        lean = (f", nearest to {sub(heavy[0])}, which carries the largest weight {wt}: the blend is pulled "
+                "toward the state it weights most")
+    elif len(heavy) == 1:
+        lean = (f", nearest to {names(near)}, although {sub(heavy[0])} carries the largest weight {wt}: the other "
+                "states’ weights pull it away")
+    else:
+        lean = f", nearest to {names(near)}; {names(heavy)} share the largest weight {wt}"
     return prose(f"each dot is a state, drawn larger the more weight it gets; the shaded region is their "
-                 f"convex hull. The context c = ({w.n(c[0]).text}, {w.n(c[1]).text}) (the X) sits inside it, "
-                 f"pulled toward h{str(k + 1).translate(_SUB)}, which carries the largest weight "
-                 f"{w.n(weights[k]).text} — a blend can never leave the hull.")
+                 f"convex hull. {where}{lean} — a blend can never leave the hull.")
+
+
+def against_max(w: Work, H: Ex, tx: int) -> str:
+    """How an entropy compares with its maximum ln Tx, in words the ratio
+    bears out (with the ratio itself)."""
+    lnT = X.log(Ex.of(tx))
+    r = float(H) / float(lnT) if tx > 1 else 0.0
+    where = ("well below" if r < 0.5 else "below" if r < 0.8 else "a large part of the way to" if r < 0.95
+             else "close to")
+    return (f"{where} the dashed maximum ln {tx} = {w.n(lnT).text} ({r * 100:.0f}% of it)" if tx > 1
+            else "at its maximum ln 1 = 0")
 
 
 def entropy_figure(w: Work, labels: Sequence[str], values: Sequence[Ex], tx: int, caption: tuple,

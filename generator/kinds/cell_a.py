@@ -23,7 +23,8 @@ MAX_RATIO_GAP = 700  # exp(gap) beyond this does not fit a float: shown, not rep
 def sample(rng: np.random.Generator, params: dict) -> dict:
     pairs = [p for p in PAIRS if len(p["source"]) >= 3]
     pair = pairs[int(rng.integers(len(pairs)))]
-    j = int(rng.integers(len(pair["target"])))
+    content = [j for j in range(len(pair["target"])) if j not in pair.get("function", ())]
+    j = content[int(rng.integers(len(content)))]
     win = pair["align"][j]
     tx = len(pair["source"])
     others = [draw_decimal(rng, -0.5, 1.0) for _ in range(tx)]
@@ -75,9 +76,10 @@ def solve(problem: Problem, digits: int) -> Solution:
     emitted = inp["target"][inp["step"] - 1] if "target" in inp else None
     w = Work(digits)
     sm = R.softmax(scores)
-    k = R.winner(sm)
-    order = np.argsort(-sm.numeric, kind="stable")
-    second = int(order[1]) if len(scores) > 1 else k
+    # ranked by the exact scores: floats of weights underflow to 0 together
+    order = sorted(range(len(scores)), key=lambda i: -scores[i])
+    k = order[0]
+    second = order[1] if len(scores) > 1 else k
     lo, hi = R.forecast_thresholds(float(sm.numeric[k]))
     who = R.where(words, k)
 
@@ -99,15 +101,16 @@ def solve(problem: Problem, digits: int) -> Solution:
                       ratio, float(np.exp(float(sm.scores[k]) - float(sm.scores[second]))))
         last = steps[-1]
         steps[-1] = Step(last.title, last.body, last.math, last.why, (prose(
-            "Notice the amplification: the raw scores differ by only ",
-            R.input_node(gap), f" between {who} and the runner-up {R.where(words, second)}, yet the "
-            "winning weight is ", w.n(ratio), " times the runner-up’s — exactly ",
+            "Notice the amplification: the raw scores differ by " + ("only " if gap <= 3 else ""),
+            R.input_node(gap), f" between {who} and the runner-up {R.where(words, second)}, "
+            + ("yet" if gap <= 3 else "and") + " the winning weight is ", w.n(ratio),
+            " times the runner-up’s — exactly ",
             eq(Call("exp", R.input_node(gap)), w.n(ratio)), "."),))
     R.verify_sum(w, sm.weights)
     R.verify_range(w, sm.weights)
     w.check("one clear winner", True, prose(
         f"{who[0].upper() + who[1:]} carries {R.pct(sm.weights[k])} of the focus" +
-        (f" — the word that “{emitted}” translates." if emitted and words else ".")))
+        (f" — the input word the decoder leans on to emit “{emitted}”." if emitted and words else ".")))
     labels = R.position_labels(len(scores), words)
     amplified = len(scores) > 1 and k != second and sm.scores[k] - sm.scores[second] <= MAX_RATIO_GAP
     figures = (R.bars_figure(

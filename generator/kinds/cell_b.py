@@ -9,7 +9,7 @@ from ..maths import numeric as NP
 from ..mathlines import Call, Frac, Mul, Num, Paren, Add, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import register
-from ._base import Kind, Work, draw_decimal
+from ._base import Kind, Work, value_of, draw_decimal
 from . import _recipe as R
 
 ALLOWED = {"scores", "states"}
@@ -56,9 +56,10 @@ def solve(problem: Problem, digits: int) -> Solution:
                      "Guess the weight of each.")
     steps = []
     if equal:
-        e = w.n(sm.exps[0])
-        z = w.n(sm.Z)
-        a = w.n(sm.weights[0])
+        e = w.i(sm.exps[0])
+        z = w.q(tx * value_of(e))
+        a = w.q(value_of(e) / value_of(z), w.digits)  # = 1/Tx exactly
+        w.method["denominator"] = [value_of(z)]
         steps.append(Step("notice the scores are equal", (), (), prose(
             "When the inputs to softmax are identical, symmetry forces identical outputs; "
             "no arithmetic is needed yet, but let’s confirm.")))
@@ -102,7 +103,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     if states:
         spec = R.context_figure(w, sm.weights, states, c, prose(
             "with equal weights the context is the centroid of the states: the X sits at their plain average, "
-            "inside the shaded hull." if equal else R.context_caption(w, sm.weights, c)[0]))
+            "inside the shaded hull." if equal else R.context_caption(w, sm.weights, c, states)[0]))
         if spec:
             figures.append(spec)
     recall = ((prose("Equal scores give which attention distribution?"),

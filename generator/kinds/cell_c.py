@@ -41,8 +41,10 @@ def prop(inputs: dict) -> str | None:
     return None
 
 
-def naive_failure(scores: list[Fraction], t: str):
-    """The naive weights e_i / Σe, the lines that compute them, and how they fail."""
+def naive_failure(w: Work, scores: list[Fraction], t: str):
+    """The naive weights e_i / Σe, the lines that compute them, and how they fail
+    (each quotient rounded to the printed places unless it is that short)."""
+    shown = lambda a: R.input_node(a) if R._places(a) <= w.digits else w.n(Ex.of(a))
     total = sum(scores)
     sum_line = eq(SumOver("j", Sym("e", f"{t}j")), Add(tuple(R.input_node(s) for s in scores)),
                   R.input_node(total))
@@ -51,14 +53,14 @@ def naive_failure(scores: list[Fraction], t: str):
             "The scores sum to zero, so every naive “weight” is a division by zero.")
     naive = [s / total for s in scores]
     lines = (sum_line, Seq(tuple(
-        eq(Sym("alpha", f"{t}{i + 1}"), Frac(R.input_node(s), R.input_node(total)), R.input_node(a))
+        eq(Sym("alpha", f"{t}{i + 1}"), Frac(R.input_node(s), R.input_node(total)), shown(a))
         for i, (s, a) in enumerate(zip(scores, naive)))))
     bad = [i for i, a in enumerate(naive) if a < 0 or a > 1]
     if bad:
         i = bad[0]
         what = ("a negative “weight” — negative focus is meaningless" if naive[i] < 0
                 else f"a “weight” of {R.pct(Ex.of(naive[i]), 0)} focus — impossible")
-        after = prose(f"Position {i + 1} gets ", R.input_node(naive[i]), f": {what}." +
+        after = prose(f"Position {i + 1} gets ", shown(naive[i]), f": {what}." +
                       (" The denominator is negative, so every sign flips." if total < 0 else ""))
     else:
         k = int(np.argmax([float(a) for a in naive]))
@@ -71,15 +73,18 @@ def solve(problem: Problem, digits: int) -> Solution:
     scores = R.fr(problem.inputs["scores"])
     w = Work(digits)
     sm = R.softmax(scores)
-    k = R.winner(sm)
+    tops = R.top_positions(sm.scores)
+    k = tops[0]
     question = [prose("The alignment scores at one decoder step are ", R.scores_line(scores, "t"),
                       ". Some are negative. Compute the attention weights — and say why you cannot "
                       "simply divide each score by their sum.")]
     total = sum(scores)
     forecast = prose("The naive division uses ", eq(SumOver("j", Sym("e", "tj")), R.input_node(total)),
                      " — a negative denominator" if total < 0 else " — zero" if total == 0 else "",
-                     f". Predict what goes wrong, then predict the real winner (position {k + 1}).")
-    naive, lines, failure = naive_failure(scores, "t")
+                     ". Predict what goes wrong, then predict " +
+                     (f"the real winner ({R.positions(tops)})." if len(tops) == 1 else
+                      f"how the focus splits between {R.positions(tops)}, whose scores tie for the largest."))
+    naive, lines, failure = naive_failure(w, scores, "t")
     steps = [Step("show why naive division fails",
                   (prose("The naive recipe divides each score by their sum:"),), lines, prose(
         "This is exactly the failure softmax was built to avoid; seeing it on real numbers "
@@ -96,15 +101,20 @@ def solve(problem: Problem, digits: int) -> Solution:
     R.answer_softmax(w, sm)
     R.verify_range(w, sm.weights)
     R.verify_sum(w, sm.weights)
-    w.check("winner", True, prose(f"Position {k + 1} wins with ≈ {R.pct(sm.weights[k])} — "
-                                  "softmax handled the negative scores gracefully."))
+    w.check("winner", True, prose(
+        (f"Position {k + 1} wins with ≈ {R.pct(sm.weights[k])}" if len(tops) == 1 else
+         f"{R.positions(tops).capitalize()} tie for the lead with ≈ {R.pct(sm.weights[k])} each") +
+        " — softmax handled the negative scores gracefully."))
     labels = [f"{R.position_labels(len(scores))[i]} (e = {R.number_text(s)})" for i, s in enumerate(scores)]
     neg = [i for i, s in enumerate(scores) if s < 0]
     figures = (R.bars_figure(w, sm.weights, labels, prose(
         "every bar stands above the axis — even for the negative score" + ("s" if len(neg) > 1 else "") +
         f" (position{'s' if len(neg) > 1 else ''} {', '.join(str(i + 1) for i in neg)}), which the naive "
-        f"division turned into impossible “weights”. The hatched bar, position {k + 1} at "
-        f"{w.n(sm.weights[k]).text}, belongs to the largest score."), winner=k),)
+        "division turned into impossible “weights”. " +
+        (f"The hatched bar, position {k + 1} at {w.n(sm.weights[k]).text}, belongs to the largest score."
+         if len(tops) == 1 else
+         f"The tallest bars, {R.positions(tops)} at {w.n(sm.weights[k]).text} each, belong to the tied largest "
+         "scores.")), winner=k if len(tops) == 1 else None),)
     recall = ((prose("Why exponentiate before normalising?"),
                prose("exp makes every score positive, so negative scores cannot break the fractions (Cell C).")),)
     return Solution(problem, "Negative scores present", tuple(question), forecast, tuple(steps),

@@ -11,7 +11,7 @@ from ..inputs import check_keys, parse_number, require
 from ..mathlines import Add, Call, Frac, Mul, Sym, SumOver, eq
 from ..model import Problem, Solution, Step, prose
 from . import register
-from ._base import Kind, Work, draw_decimal
+from ._base import Kind, Work, value_of, draw_decimal
 from . import _recipe as R
 
 ALLOWED = {"scores", "shift"}
@@ -65,25 +65,48 @@ def solve(problem: Problem, digits: int) -> Solution:
     steps = [Step("write the shifted softmax and factor out the constant", (), (algebra,), prose(
         "The factor ", Call("exp", Sym("k")), " cancels top and bottom — algebraic proof that only "
         "score differences matter."))]
-    num = R.steps_softmax(w, sm, "t", why_div=prose("Confirms the algebra numerically."))
-    steps.append(Step("check numerically on the shifted scores",
-                      tuple(b for s in num for b in s.body),
-                      tuple(m for s in num for m in s.math), prose(
-                          "Confirms the algebra on real numbers: these are the weights of the shifted scores.")))
-    ratio = sm.Z / sm0.Z if sm.shift == sm0.shift else None
+    exps0, z0, q0 = R.worked_softmax(w, sm0)
+    worked0 = [w.q(q, w.digits) for q in q0]
     w0 = [w.n(a) for a in sm0.weights]
-    after = ()
-    if ratio is not None:
-        after = (prose("Every exponential was multiplied by ", eq(Call("exp", R.input_node(k)), w.n(ratio)),
-                       ", and so was the denominator: ",
-                       eq(Frac(Sym("Z", None, "'"), Sym("Z")), Frac(w.n(sm.Z), w.n(sm0.Z)), w.n(ratio)),
-                       " — the factor cancels in every fraction."),)
-    steps.append(Step("solve the original scores for comparison", (), (
-        eq(Sym("Z"), Add(tuple(w.n(e) for e in sm0.exps)), w.n(sm0.Z)),
-        R.Seq(tuple(eq(Sym("alpha", f"t{i + 1}"), n) for i, n in enumerate(w0))),
-    ), prose("The two sets of weights must agree to every digit if shift invariance holds."), after))
+    original = Step("solve the original scores for comparison", (), (
+        R.Seq(tuple(eq(Call("exp", R.input_node(s - sm0.shift)), e) for s, e in zip(sm0.scores, exps0))),
+        eq(Sym("Z"), Add(tuple(exps0)), z0) if len(exps0) > 1 else eq(Sym("Z"), z0),
+        R.Seq(tuple(eq(Sym("alpha", f"t{i + 1}"), Frac(e, z0), m) for i, (e, m) in enumerate(zip(exps0, worked0)))),
+    ), prose("The two sets of weights must agree to every digit if shift invariance holds."),
+        R.differs_note(w, [(Sym("alpha", f"t{i + 1}"), m, k) for i, (m, k) in enumerate(zip(worked0, w0))],
+                       f"the exponentials were rounded to {w.places} places"))
+    if sm.shift == 0:
+        num = R.steps_softmax(w, sm, "t", why_div=prose("Confirms the algebra numerically."))
+        steps.append(Step("check numerically on the shifted scores",
+                          tuple(b for s in num for b in s.body),
+                          tuple(m for s in num for m in s.math), prose(
+                              "Confirms the algebra on real numbers: these are the weights of the shifted scores."),
+                          tuple(a for s in num for a in s.after)))
+        z1 = w.method["denominator"][0]
+        ratio = sm.Z / sm0.Z if sm0.shift == 0 else None
+        after = ()
+        if ratio is not None:
+            q = w.q(z1 / value_of(z0))
+            shown = w.n(ratio)
+            tail = () if q.text == shown.text else (
+                " (the last place differs from ", Call("exp", R.input_node(k)), " only because both sums were rounded)")
+            after = (prose("Every exponential was multiplied by ", eq(Call("exp", R.input_node(k)), shown),
+                           ", and so was the denominator: ",
+                           eq(Frac(Sym("Z", None, "'"), Sym("Z")), Frac(w.qs(z1), z0), q),
+                           *tail, " — the factor cancels in every fraction."),)
+        original = Step(original.title, original.body, original.math, original.why, original.after + after)
+    else:
+        ratio = None
+        w.method["weights"] = [q0]
+        steps.append(Step("why not check on the shifted scores directly", (prose(
+            "The shifted scores are so large (or so negative) that ", Call("exp", Sym("e", None, "'")),
+            " overflows a calculator, so a numerical check on them is out of reach; the algebra of step 1 "
+            "is the proof, and the original scores give the weights."),), (), prose(
+            "This is exactly why libraries subtract the largest score first: the weights do not change, "
+            "and exp stays in range.")))
+    steps.append(original)
     R.answer_softmax(w, sm)
-    w.vector("weights_original", "weights of the unshifted scores", list(sm0.weights), sm0.numeric)
+    w.vector("weights_original", "weights of the unshifted scores", list(sm0.weights), sm0.numeric, method=[q0])
     if ratio is not None:
         w.numeric("cancelled_factor", "exp(k), the factor that cancels", ratio,
                   float(np.exp(float(k))))
@@ -93,12 +116,11 @@ def solve(problem: Problem, digits: int) -> Solution:
         " ✓. This is why libraries subtract the largest score before exponentiating — exp cannot "
         "overflow, and the answer does not change."))
     R.verify_sum(w, sm.weights)
-    top = R.winner(sm)
     labels = [f"{l}: {R.number_text(a)}→{R.number_text(b)}"
               for l, a, b in zip(R.position_labels(len(base)), base, shifted)]
     figures = (R.bars_figure(w, sm.weights, labels, prose(
         "these bars are the weights of the shifted scores — and, to every digit, of the original ones: "
-        f"adding {R.number_text(k)} moved every score (see the labels) but not a single bar."), winner=top),)
+        f"adding {R.number_text(k)} moved every score (see the labels) but not a single bar."), winner=R.lead(sm)),)
     recall = ((prose("Adding the same constant to every score does what to the weights?"),
                prose("Nothing — softmax is shift-invariant; ", Call("exp", Sym("k")),
                      " cancels (Cell D).")),)

@@ -11,7 +11,7 @@ from ..maths import numeric as NP
 from ..mathlines import Add, Call, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import register
-from ._base import Kind, Work, draw_decimal
+from ._base import Kind, Work, draw_decimal, value_of
 from . import _recipe as R
 
 ALLOWED = {"scores"}
@@ -51,6 +51,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     sm = R.softmax(scores)
     order = [int(i) for i in np.argsort(-sm.numeric, kind="stable")]
     a, b = sorted(order[:2]) if tx > 1 else (0, 0)
+    tied = tx > 1 and scores[a] == scores[b]
     question = [prose("At one decoder step the scores are ", R.scores_line(scores, "t"),
                       ". Compute the weights, the share of the two largest, and the attention entropy ",
                       Sym("H"), " in nats.")]
@@ -60,9 +61,11 @@ def solve(problem: Problem, digits: int) -> Solution:
         f"Standard recipe; note how positions {a + 1} and {b + 1} share the mass."))
     share = sm.weights[a] + sm.weights[b] if tx > 1 else sm.weights[0]
     if tx > 1:
+        pair = (w.n(sm.weights[a]), w.n(sm.weights[b]))
+        w.method["top_two_share"] = [value_of(pair[0]) + value_of(pair[1])]
         steps.append(Step("sanity-check the split", (), (
         eq(Add((Sym("alpha", f"t{a + 1}"), Sym("alpha", f"t{b + 1}"))),
-           Add((w.n(sm.weights[a]), w.n(sm.weights[b]))), w.n(share)),), prose(
+           Add(pair), w.q(value_of(pair[0]) + value_of(pair[1]), w.digits)),), prose(
             f"{R.pct(share)} of the focus is shared between the two largest weights: when they are "
             "near-tied this is a “blend two sources” situation, not a single winner.")))
     step, H = R.step_entropy(w, sm.weights, sm.neg_log_weights, "t", prose(
@@ -80,16 +83,19 @@ def solve(problem: Problem, digits: int) -> Solution:
     figures = (
         R.bars_figure(w, sm.weights, labels, prose(
             f"two bars, {labels[a]} and {labels[b]} ({w.n(sm.weights[a]).text} and {w.n(sm.weights[b]).text}), "
-            f"stand almost level and together hold {R.pct(share)} of the focus; the hatched one is only "
-            "slightly taller — a soft blend of two sources, not a single winner."
-            if tx > 1 else "a single bar of height 1."), winner=order[0]),
+            f"together hold {R.pct(share)} of the focus; " +
+            ("they stand exactly level — their scores tie" if tied else
+             f"the hatched one is taller by only {w.n(sm.weights[order[0]] - sm.weights[order[1]]).text}") +
+            " — a soft blend of two sources, not a single winner."
+            if tx > 1 else "a single bar of height 1."), winner=None if tied else order[0]),
         R.entropy_figure(w, ["this distribution"], [H], tx, prose(
-            f"the entropy bar reaches {w.n(H).text} nats, a large part of the way to the dashed maximum "
-            f"ln {tx} = {w.n(lnT).text} that uniform weights would reach: diffuse focus."), highlight=None),
+            f"the entropy bar reaches {w.n(H).text} nats, {R.against_max(w, H, tx)} that uniform weights "
+            "would reach: the focus is spread over more than one box."), highlight=None),
     )
     recall = ((prose("Two near-tied peaks: high or low entropy?"),
                prose("High — the focus is blended over two boxes, so H is far above a sharp peak’s "
                      "(though below the uniform maximum ", Call("ln", Sym("T", "x")), ") (Cell F).")),)
+    # "far above a sharp peak's" is the seed's general claim, not about these numbers
     return Solution(problem, "Two near-tied peaks", tuple(question), forecast, tuple(steps),
                     tuple(w.answers), tuple(w.checks), recall, figures)
 

@@ -9,6 +9,7 @@ from ..errors import UserError
 from ..inputs import MAX_TX, MAX_TY, check_keys, parse_scores, parse_words, require
 from ..maths.exact import Ex
 from ..mathlines import Sym, Tup, eq
+from ..maths import exact as X
 from ..model import Problem, Solution, Step, prose
 from . import register
 from ._bank import PAIRS, is_reordering
@@ -74,7 +75,7 @@ def solve(problem: Problem, digits: int) -> Solution:
                           "which input word does each output word attend to?"))
     forecast = prose(f"The first output word is “{tgt[0]}”. Which input word should it attend to? "
                      "Guess before reading the alignment.")
-    first = R.steps_softmax(w, sms[0], "1", why_div=prose(
+    first = R.steps_softmax(w, sms[0], "1", name="row1_weights", why_div=prose(
         f"Position {align[0] + 1} (“{src[align[0]]}”) gets ≈ {R.pct(sms[0].weights[align[0]])} of "
         f"the focus when the decoder emits “{tgt[0]}”."))
     steps = [Step(f"softmax the first row (“{tgt[0]}”)", (), tuple(m for s in first for m in s.math),
@@ -86,36 +87,41 @@ def solve(problem: Problem, digits: int) -> Solution:
             for j in range(1, len(rows))), prose(
             "Each output word gets its own distribution over the input words; every row is a "
             "separate softmax.")))
+    # a row "looks back" when its dark cell lies left of an earlier row's:
+    # that crossing, not a cell off a (non-square) diagonal, is reordering
+    back = [j for j in range(len(align)) if any(align[i] > align[j] for i in range(j))]
     reads = [prose(f"“{tgt[j]}” (row {j + 1}) → “{src[i]}” (column {i + 1})" +
-                   ("" if i == j else " — off the diagonal"))
+                   (" — looks back, left of an earlier row’s column" if j in back else ""))
              for j, i in enumerate(align)]
     steps.append(Step("read the alignment as heatmap cells", tuple(reads), (), prose(
-        "On an attention heatmap each row’s darkest cell is its alignment. Cells off the main "
-        "diagonal are the fingerprint of reordering: had the languages shared word order, the dark "
-        "cells would run down the main diagonal.")))
+        "On an attention heatmap each row’s darkest cell is its alignment. A row whose dark cell lies left "
+        "of an earlier row’s is the fingerprint of reordering: had the languages shared word order, the dark "
+        "cells would run steadily from top-left to bottom-right.")))
     w.vector("weights", "attention weights, one row per output word",
-             [list(sm.weights) for sm in sms], np.array([sm.numeric for sm in sms]))
+             [list(sm.weights) for sm in sms], np.array([sm.numeric for sm in sms]),
+             method=[w.method["row1_weights"][:1] + [R.worked_weights(w, sm) for sm in sms[1:]]])
     w.vector("alignment", "input position (1-based) each output word attends to most",
              [Ex.of(i + 1) for i in align], np.array(align, dtype=float) + 1, whole=True)
     for j, sm in enumerate(sms):
         R.verify_sum(w, sm.weights, f"row {j + 1} sums to one")
-    off = [j for j, i in enumerate(align) if i != j]
     w.check("reordering", is_reordering(align), prose(
         "The alignment is non-monotonic: " +
-        ", ".join(f"“{tgt[j]}” → “{src[align[j]]}”" for j in off) +
-        " lie off the diagonal ✓ — the reordering the languages demand."))
-    flat = [(float(sm.weights[c]), r, c) for r, sm in enumerate(sms) for c in range(len(src))]
-    _, dr, dc = max(flat)
+        ", ".join(f"“{tgt[j]}” → “{src[align[j]]}”" for j in back) +
+        (" looks" if len(back) == 1 else " look") + " back to a column left of an earlier row’s ✓ — the "
+        "reordering the languages demand."))
+    dr = max(back, key=lambda j: float(sms[j].weights[align[j]]))
+    dc = align[dr]
+    reversal = align == list(range(len(src)))[::-1]
     figures = (R.heatmap_figure(w, tgt, src, [list(sm.weights) for sm in sms],
                                 [[j, i] for j, i in enumerate(align)], [dr, dc], prose(
         f"rows are the {len(tgt)} output words (top to bottom, in the order they are generated), columns the "
         f"{len(src)} input words; darker means more focus. " +
         ("The dark cells do not run down the main diagonal: they run down the anti-diagonal"
-         if align == list(range(len(src)))[::-1] else
-         "The outlined dark cells leave the main diagonal where the words are reordered") +
-        f", and the arrow points at the darkest cell, where “{tgt[dr]}” (row {dr + 1}) locks onto "
-        f"“{src[dc]}” (column {dc + 1}) with {w.n(sms[dr].weights[dc]).text}. That off-diagonal pattern is "
-        "the visual fingerprint of reordering."))),
+         if reversal else
+         "The outlined dark cells do not run steadily from top-left to bottom-right") +
+        f", and the arrow points at “{tgt[dr]}” (row {dr + 1}) locking onto “{src[dc]}” (column {dc + 1}) with "
+        f"{w.n(sms[dr].weights[dc]).text}, left of an earlier row’s dark cell. That step back is the visual "
+        "fingerprint of reordering."))),
     recall = ((prose("What does reordering look like on an attention heatmap?"),
                prose("The dark cells leave the main diagonal (for a full reversal they run down "
                      "the anti-diagonal) (Cell G).")),)

@@ -1,5 +1,5 @@
 """Cell H — scores scaled by a sharpness dial β; the limits β → ∞ (hard
-argmax) and β → 0 (uniform) computed by sympy (seeds/000, Example 8)."""
+argmax) and β → 0 (uniform), the limits decided by sympy (seeds/000, Example 8)."""
 
 from __future__ import annotations
 
@@ -47,7 +47,8 @@ def normalise(inputs: dict) -> dict:
         raise UserError("betas: β × score exceeds 10^6 in size")
     for b in betas:
         check_spread([b * s for s in R.fr(out["scores"])], "betas × scores")
-    out["betas"] = [R.number_text(b) for b in betas]
+    # the dial is turned up: βs in increasing order, each once
+    out["betas"] = [R.number_text(b) for b in sorted(set(betas))]
     return out
 
 
@@ -88,35 +89,46 @@ def solve(problem: Problem, digits: int) -> Solution:
                       ". Then find the limits as ", Sym("beta"), " → ∞ and as ", Sym("beta"), " → 0.")]
     forecast = prose("As we exaggerate the gaps between scores, does attention get sharper or "
                      "flatter? What is the extreme limit?")
-    k = int(np.argmax([float(x) for x in scores]))
+    top = max(scores)
+    tied = [i for i, x in enumerate(scores) if x == top]
+    k = tied[0]
+    where = R.positions(tied)
+    share = "" if len(tied) == 1 else f", split equally between {where}, which tie for the largest score"
     steps = []
     for n, (b, sm) in enumerate(zip(betas, sms)):
         scaled = Tup(tuple(R.input_node(x) for x in sm.scores))
         lines = (eq(Mul((Sym("beta"), Sym("e")), "juxt"), scaled),
                  eq(Sym("alpha"), Tup(tuple(w.n(a) for a in sm.weights))))
+        topw = w.n(sm.weights[k]).text
         if n == 0:
             why = prose("This is our baseline — the gaps between the scores at this setting of the dial. "
                         "Everything after this shows what turning the dial up does to the same gaps.")
-        elif n < len(betas) - 1:
-            why = prose(f"Multiplying by β = {R.number_text(b)} stretches every gap; since softmax "
-                        f"amplifies gaps through exp, the top weight moves from "
-                        f"{w.n(sms[n - 1].weights[k]).text} to {w.n(sm.weights[k]).text} — focus "
-                        "sharpens as the dial turns.")
         else:
-            why = prose("Pushing β far up makes the gaps enormous; in the limit softmax becomes a hard "
-                        "argmax — weight 1 on the largest score and 0 on everything else. This is the "
-                        "boundary case that connects soft attention to plain “pick the best”.")
+            prev = betas[n - 1]
+            why = prose(f"Turning the dial from β = {R.number_text(prev)} to β = {R.number_text(b)} multiplies "
+                        f"every gap by {R.number_text(b / prev)}; since softmax amplifies gaps through exp, the "
+                        f"weight of {R.positions(tied, 'each of ')} moves from {w.n(sms[n - 1].weights[k]).text} "
+                        f"to {topw} — focus sharpens as the dial turns.")
+            if n == len(betas) - 1:
+                near = R.X.compare(sm.weights[k] * len(tied), R.Ex.of(Fraction(99, 100))) >= 0
+                why = why + prose(
+                    (f" At β = {R.number_text(b)} the argmax is already all but reached. "
+                     if near else f" Even at β = {R.number_text(b)} the focus is still soft. ") +
+                    "Only in the limit β → ∞ does softmax become a hard argmax — all the weight on the largest "
+                    f"score{share}, 0 on everything else: the boundary case that connects soft attention to plain "
+                    "“pick the best”.")
         steps.append(Step(f"β = {R.number_text(b)}", (), lines, why))
     hi, lo = limits(scores)
-    steps.append(Step("take the limits with sympy", (), (
+    steps.append(Step("take the limits", (), (
         eq(Lim(Sym("beta"), Infinity(), Sym("alpha")), Tup(tuple(_exact_node(v) for v in hi))),
         eq(Lim(Sym("beta"), Num("0"), Sym("alpha")), Tup(tuple(_exact_node(v) for v in lo))),
-    ), prose("As β → ∞ every gap to the top score grows without bound, so its weight takes all the "
-             "mass (shared equally if several scores tie for the top); as β → 0 every scaled score "
-             "goes to 0 and softmax of equal scores is uniform — the opposite extreme, Cell B.")))
+    ), prose("As β → ∞ every gap to the top score grows without bound, so the largest score takes all the "
+             f"mass{share}; as β → 0 every scaled score goes to 0, and softmax of equal scores is uniform — "
+             "the opposite extreme, Cell B.")))
     w.vector("weights", "weights for each β (one row per β)", [list(sm.weights) for sm in sms],
-             np.array([sm.numeric for sm in sms]))
-    w.vector("limit_infinity", "weights as β → ∞ (hard argmax)", [_ex(v) for v in hi],
+             np.array([sm.numeric for sm in sms]), method=[[R.worked_weights(w, sm) for sm in sms]])
+    w.vector("limit_infinity", "weights as β → ∞ (hard argmax" + (", shared by the tied top scores)"
+                                                                  if len(tied) > 1 else ")"), [_ex(v) for v in hi],
              R.NP.softmax(np.array([float(x) for x in scores]) * 1e6))
     w.vector("limit_zero", "weights as β → 0 (uniform)", [_ex(v) for v in lo],
              np.full(len(scores), 1.0 / len(scores)))
@@ -125,16 +137,16 @@ def solve(problem: Problem, digits: int) -> Solution:
     tops = [sm.weights[k] for sm in sms]
     rising = all(R.X.compare(y, x) >= 0 for x, y in zip(tops, tops[1:]))
     w.check("sharpens monotonically", rising, prose(
-        "The top weight rises monotonically with β ✓ (" +
-        " → ".join(w.n(t).text for t in tops) + "), toward the argmax limit."))
+        f"The weight of {R.positions(tied, 'each of ')} rises monotonically with β ✓ (" +
+        " → ".join(w.n(t).text for t in tops) + f"), toward its limit {w.n(_ex(hi[k])).text}."))
     figures = (R.sharpening_figure(w, scores, betas, sms, hi, lo, "β", prose(
         f"each curve is one weight as the dial β turns (log scale); the markers are the β values asked. The "
-        f"top weight climbs from {w.n(sms[0].weights[k]).text} to {w.n(sms[-1].weights[k]).text} and levels "
+        f"weight of {R.positions(tied, 'each of ')} climbs from {w.n(sms[0].weights[k]).text} to {w.n(sms[-1].weights[k]).text} and levels "
         "off at the dashed line of its β → ∞ limit, while to the left every curve meets the uniform value "
         f"1/{len(scores)}."), log=True),)
     recall = ((prose("As scores are scaled up without bound by β, softmax approaches what?"),
-               prose("A hard argmax — weight 1 on the largest score; and β → 0 gives uniform "
-                     "weights (Cell H).")),)
+               prose("A hard argmax — weight 1 on the largest score (split equally if several tie for the "
+                     "largest); and β → 0 gives uniform weights (Cell H).")),)
     return Solution(problem, "Sharpness dial β and its limits", tuple(question), forecast,
                     tuple(steps), tuple(w.answers), tuple(w.checks), recall, figures)
 

@@ -112,11 +112,11 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.numeric("max_entropy", "ln T_x, the largest possible entropy", lnT, float(np.log(tx)))
     figures = [R.entropy_figure(w, ["given weights", "after 2nd softmax"] if ok else ["weights"],
                                 [H, R.entropy(sm.weights, sm.neg_log_weights)] if ok else [H], tx, prose(
-        f"the given weights have entropy {w.n(H).text} nats, well below the dashed maximum ln {tx}; a second "
+        f"the given weights have entropy {w.n(H).text} nats, {R.against_max(w, H, tx)}; a second "
         f"softmax would push it up to {w.n(R.entropy(sm.weights, sm.neg_log_weights)).text}, close to uniform — "
         "the flattening that destroys focus." if ok else
-        f"the entropy {w.n(H).text} nats against the dashed maximum ln {tx}."), highlight=1 if ok else None)]
-    spec = R.context_figure(w, weights, states, c, R.context_caption(w, weights, c))
+        f"the entropy {w.n(H).text} nats, {R.against_max(w, H, tx)}."), highlight=1 if ok else None)]
+    spec = R.context_figure(w, weights, states, c, R.context_caption(w, weights, c, states))
     if spec:
         figures.insert(0, spec)
     recall = ((prose("If you are given numbers that already sum to 1, should you softmax them?"),

@@ -82,16 +82,18 @@ def solve(problem: Problem, digits: int) -> Solution:
     for n, (i, truth) in enumerate(items, start=1):
         true_text, _, mis, why = BANK[i]
         verdict = "True" if truth else "False"
-        lines.append(prose(f"({n}) {verdict} — " + (why[0].upper() + why[1:] if truth else
-                                                      f"the correct statement is: {true_text} Why: {why}")))
+        lines.append(prose(f"({n}) {verdict}: " + (why if truth else
+                                                    f"the correct statement is: {true_text} Why: {why}")))
         w.truefalse(f"statement_{n}", f"statement {n} is true", truth, mis)
     steps = (Step("judge each statement", tuple(lines), (), prose(
         "Each false statement is the precise negation of a true one: it states a specific mistake "
         "the worked examples warn about.")),)
     w.check("verdicts", True, prose(
         "Verdicts: " + ", ".join(f"({n}) {'true' if t else 'false'}" for n, (_, t) in enumerate(items, 1)) + "."))
-    recall = ((prose("Which uses all encoder states: vanilla seq2seq or attention?"),
-               prose("Attention; vanilla seq2seq squeezes everything into the last state (Exercise 1.2).")),)
+    # the card recalls a statement this variant drew, in its true form
+    first = BANK[items[0][0]]
+    recall = ((prose(f"True or false: {first[1]}"),
+               prose(f"False — {first[0]} Why: {first[3]} (Exercise 1.2).")),)
     return Solution(problem, "True or false", tuple(question), forecast, steps,
                     tuple(w.answers), tuple(w.checks), recall)
 

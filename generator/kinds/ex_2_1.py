@@ -30,10 +30,13 @@ def solve(problem: Problem, digits: int) -> Solution:
     t = str(problem.inputs["step"])
     w = Work(digits)
     sm = R.softmax(scores)
-    k = R.winner(sm)
+    tops = R.top_positions(sm.scores)
+    k = tops[0]
     question = [prose(f"Decoder step t = {t}, input length Tx = {len(scores)}. The raw scores are ",
                       R.scores_line(scores, t), ". Compute every attention weight ", R.Sym("alpha", f"{t}i"), ".")]
-    forecast = prose(f"Position {k + 1} has the largest score. Will it take more or less than half of the focus?")
+    forecast = prose(f"Position {k + 1} has the largest score. Will it take more or less than half of the focus?"
+                     if len(tops) == 1 else f"{R.positions(tops).capitalize()} tie for the largest score. "
+                     "Will they together take more or less than half of the focus?")
     steps = R.steps_softmax(w, sm, t)
     shifted = np.array([float(s - sm.shift) for s in sm.scores])
     w.vector("exponentials", "exp of each score", list(sm.exps), np.exp(shifted))
@@ -41,9 +44,12 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.vector("weights", "attention weights", list(sm.weights), sm.numeric,
              distractors=R.weight_distractors(sm))
     R.verify_sum(w, sm.weights)
-    w.check("largest", True, prose(f"Position {k + 1} grabs ≈ {R.pct(sm.weights[k], 0)} of the focus."))
+    w.check("largest", True, prose(
+        f"Position {k + 1} grabs ≈ {R.pct(sm.weights[k], 0)} of the focus." if len(tops) == 1 else
+        f"{R.positions(tops).capitalize()} each grab ≈ {R.pct(sm.weights[k], 0)} of the focus."))
     labels = R.position_labels(len(scores))
-    figures = [R.bars_figure(w, sm.weights, labels, R.winner_caption(w, sm, labels, k, None), winner=k)]
+    figures = [R.bars_figure(w, sm.weights, labels, R.winner_caption(w, sm, labels, k, None),
+                              winner=k if len(tops) == 1 else None)]
     recall = ((prose("The three moves of softmax?"),
                prose("Exponentiate every score, add them up, divide each by the total (Exercise 2.1).")),)
     return Solution(problem, "Weights from scores", tuple(question), forecast, tuple(steps),

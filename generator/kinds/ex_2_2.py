@@ -39,27 +39,40 @@ def solve(problem: Problem, digits: int) -> Solution:
     states = [R.fr(h) for h in problem.inputs["states"]]
     w = Work(digits)
     sm = R.softmax(scores)
-    k = R.winner(sm)
+    tops = R.top_positions(sm.scores)
+    k = tops[0]
     question = [prose("The scores are ", R.scores_line(scores, "t"), " and the encoder states are ",
                       R.states_line(states), ". Compute the context vector ", R.Sym("c", "t"), ".")]
-    forecast = prose(f"Which state will the context lean toward? (Position {k + 1} has the largest score.)")
-    steps = [Step("ask why we blend", (), (), WHY_BLEND)]
+    forecast = prose("Which state will the context lean toward? " +
+                     (f"(Position {k + 1} has the largest score.)" if len(tops) == 1 else
+                      f"({R.positions(tops).capitalize()} tie for the largest score.)"))
     soft = R.steps_softmax(w, sm, "t")
-    steps.append(Step("compute the weights", (), tuple(m for s in soft for m in s.math),
-                      prose("The context needs the weights first: softmax of the scores.")))
-    step, c = R.step_context(w, sm.weights, states, "t", prose(
-        "The context is the weighted average of the states; it leans toward ", R.Sym("h", str(k + 1)),
-        " because ", R.Sym("alpha", f"t{k + 1}"), " dominates — a soft pick."))
+    steps = [Step("compute the weights", (), tuple(m for s in soft for m in s.math),
+                  prose("The context needs the weights first: softmax of the scores."),
+                  tuple(a for s in soft for a in s.after))]
+    heavy = R.top_positions(sm.scores)
+    share = float(sm.weights[k]) * len(heavy)
+    if len(heavy) == 1:
+        lean = (f"; the largest weight, on position {k + 1}, holds " +
+                ("most of the mass — close to a pick, yet still a blend." if share > 0.5 else
+                 "less than half of the mass, so the blend draws on several states."))
+    else:
+        lean = (f"; {R.positions(heavy)} tie for the largest weight and together hold "
+                f"{R.pct(sm.weights[k] * len(heavy))} of the mass — a blend of them, not a pick.")
+    step, c = R.step_context(w, sm.weights, states, "t", WHY_BLEND + prose(
+        " The context is the weighted average of the states" + lean))
     steps.append(step)
     w.vector("weights", "attention weights", list(sm.weights), sm.numeric, distractors=R.weight_distractors(sm))
     w.vector("context", "context vector c_t", c, NP.context(sm.numeric, [[float(v) for v in h] for h in states]),
              distractors=R.context_distractors(sm, states))
     R.verify_sum(w, sm.weights)
     R.verify_hull(w, c, states)
-    figures = [spec for spec in (R.context_figure(w, sm.weights, states, c, R.context_caption(w, sm.weights, c)),)
+    figures = [spec for spec in (R.context_figure(w, sm.weights, states, c, R.context_caption(w, sm.weights, c, states)),)
                if spec] or [R.bars_figure(w, sm.weights, R.position_labels(len(scores)), prose(
-                   "the weights that blend the three-component states; the hatched bar dominates the blend."),
-                   winner=k)]
+                   "the weights that blend the three-component states; the hatched bar is the largest weight in the "
+                   "blend." if len(tops) == 1 else "the weights that blend the three-component states; the tallest "
+                   f"bars, {R.positions(tops)}, tie."),
+                   winner=k if len(tops) == 1 else None)]
     recall = ((prose("Why does attention blend the states instead of taking the best one?"),
                prose("The blend is differentiable and keeps information from several words; a hard "
                      "pick has no gradient and throws information away (Exercise 2.2).")),)

@@ -44,12 +44,15 @@ def solve(problem: Problem, digits: int) -> Solution:
                       Mul((Call("exp", Sym("c")), SumOver("j", Call("exp", ei("j")))), "juxt")),
                  Frac(Call("exp", ei("i")), SumOver("j", Call("exp", ei("j")))))
     nums = Tup(tuple(w.n(a) for a in sm.weights))
+    # the original scores are worked (the shifted ones give the same weights)
+    worked = R.steps_softmax(w, sm0, "t")
     steps = (Step("factor the constant out", (), (algebra,), prose(
         "The factor ", Call("exp", Sym("c")), " cancels top and bottom: softmax is invariant to adding "
         "the same constant to every score.")),
-        Step("check on the numbers", (), (eq(Sym("alpha"), nums), eq(Sym("alpha", None, "'"), nums)), prose(
-            "Both sets of scores give the same weights to every digit: only differences between scores "
-            "matter, never their absolute size.")))
+        Step("check on the numbers", (prose("Softmax of the original scores:"),),
+             tuple(m for st in worked for m in st.math) + (eq(Sym("alpha", None, "'"), Sym("alpha"), nums),),
+             prose("Both sets of scores give the same weights to every digit: only differences between scores "
+                   "matter, never their absolute size."), tuple(a for st in worked for a in st.after)))
     naive = sum(shifted)
     wrong = [([Ex.of(s / naive) for s in shifted], "shift_changes_weights")] if naive != 0 else []
     w.vector("weights", "attention weights (shifted or not)", list(sm.weights), sm.numeric,
@@ -62,7 +65,7 @@ def solve(problem: Problem, digits: int) -> Solution:
               for l, a, b in zip(R.position_labels(len(base)), base, shifted)]
     figures = [R.bars_figure(w, sm.weights, labels, prose(
         f"one set of bars serves both score lists: adding {R.number_text(c)} moved every score (the labels) "
-        "and no bar."), winner=R.winner(sm))]
+        "and no bar."), winner=R.lead(sm))]
     recall = ((prose("Why does softmax ignore a shared additive constant?"),
                prose("The factor ", Call("exp", Sym("c")), " cancels in numerator and denominator; only score "
                      "differences matter (Exercise 2.3).")),)

@@ -67,16 +67,16 @@ def solve(problem: Problem, digits: int) -> Solution:
              (eq(Sym("alpha", None, "'"), Tup(tuple(w.n(a) for a in psm.weights))),
               eq(Sym("c", "t", "'"), vec(pc))), prose(
             "(a) The weights permute with the states: whatever weight was attached to one state moves with it. "
-            "(b) The context is a sum, and addition is commutative, so it does not change.")),
-        Step("what it means", (), (), prose(
-            "Pure content attention has no built-in notion of order — which is exactly why Transformers add "
-            "positional encodings.")),
+            "(b) The context is a sum, and addition is commutative, so it does not change."), (prose(
+            "What it means: pure content attention has no built-in notion of order — which is exactly why "
+            "Transformers add positional encodings."),)),
     )
-    w.vector("weights", "weights before the swap", list(sm.weights), sm.numeric)
+    w.vector("weights", "weights before the swap", list(sm.weights), sm.numeric, method=[R.worked_weights(w, sm)])
     w.vector("weights_permuted", "weights after the swap", list(psm.weights), sm.numeric[perm],
              distractors=[(list(sm.weights), "weights_not_permuted")])
     w.vector("context", "the context (the same before and after)", pc,
              NP.context(psm.numeric, [[float(v) for v in h] for h in p_states]),
+             method=R.context_method(w, psm.weights, p_states),
              distractors=[(stale, "permutation_changes_context")])
     w.truefalse("context_changes", "the swap changes the context", False, "permutation_changes_context")
     same = all(R.encloses(a - b, Fraction(0)) for a, b in zip(c, pc))

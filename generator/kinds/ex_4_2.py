@@ -63,7 +63,7 @@ def solve(problem: Problem, digits: int) -> Solution:
                   f"  → “{src[align[r]]}” (column {align[r] + 1})") for r, t in enumerate(tgt)]
     steps = (
         Step("align each output word", tuple(grid), (), prose(
-            "Each output word attends most to the input word it translates; that cell is the hot one in its row.")),
+            "Each output word attends most to the input word it is aligned with; that cell is the hot one in its row.")),
         Step("read the pattern", (key_line(shown),), (), prose(
             "Monotonic alignment (speech, OCR) gives the main diagonal; a full reversal gives the "
             "anti-diagonal; swapped neighbours leave the diagonal only where they swap.")),
@@ -73,7 +73,7 @@ def solve(problem: Problem, digits: int) -> Solution:
         "Some hot cells lie off the main diagonal ✓ — a reordering, not a monotonic alignment."))
     hot = [[Ex.of(int(c == align[r])) for c in range(len(src))] for r in range(len(tgt))]
     figures = [R.heatmap_figure(w, tgt, src, hot, [[r, a] for r, a in enumerate(align)], [0, align[0]], prose(
-        "an idealised heatmap: each row has one hot cell (1), at the input word it translates. "
+        "an idealised heatmap: each row has one hot cell (1), at the input word it is aligned with. "
         + ("The hot cells run down the anti-diagonal: a full reversal." if right == ANTI else
            "The hot cells follow the diagonal except where words swap — there they step off it."))),]
     recall = ((prose("What does an anti-diagonal heatmap mean?"),

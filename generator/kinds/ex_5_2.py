@@ -18,7 +18,7 @@ from . import register
 from ._base import Kind, Work, draw_decimal
 from . import _recipe as R
 
-WHY_DK = ("Why this matters: when scores are dot products of vectors with d_k components, their typical size "
+WHY_DK = ("When scores are dot products of vectors with d_k components, their typical size "
           "grows with d_k, so the gaps Δ blow up and softmax saturates into a near one-hot pick — killing the "
           "gradient into every other position. Scaled dot-product attention divides each score by √d_k to "
           "keep the gaps moderate and the softmax soft.")

@@ -59,7 +59,11 @@ def solve(problem: Problem, digits: int) -> Solution:
     steps = [Step("the uniform case", (), (eq(Sym("alpha", "i"), w.n(sm0.weights[0])),
                                            eq(Sym("H"), Call("ln", Num(str(tx))), w.n(H0))), prose(
         "All scores equal ⇒ uniform weights 1/Tx, and the entropy is its maximum ln Tx."))]
-    steps += R.steps_softmax(w, sm, "t", why_div=prose("The jumped score takes most of the mass."))
+    steps += R.steps_softmax(w, sm, "t", why_div=prose(
+        f"The jumped score takes most of the mass ({R.pct(sm.weights[k])})." if R.X.compare(
+            sm.weights[k], Ex.of(Fraction(1, 2))) > 0 else
+        f"The jumped score takes the largest share, {R.pct(sm.weights[k])}, though not most of the mass: "
+        f"the other {tx - 1} positions still hold {R.pct(1 - sm.weights[k])} between them."))
     step, H = R.step_entropy(w, sm.weights, sm.neg_log_weights, "t", prose(
         "Entropy measures how spread the focus is; recompute it for the spiked weights."))
     steps.append(step)

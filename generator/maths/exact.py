@@ -232,7 +232,7 @@ def _to_fraction(raw: tuple) -> Fraction:
 # (exp(20) = 485165195.4098 is more readable as 4.85 × 10⁸).
 
 
-def _round_half_up(f: Fraction) -> int:
+def round_half_up(f: Fraction) -> int:
     """Nearest integer, ties away from zero (as a calculator rounds)."""
     sign = -1 if f < 0 else 1
     a = abs(f)
@@ -254,7 +254,7 @@ def format_fraction(f: Fraction, digits: int) -> Num:
     scale = 10**digits
     if a * scale < den or a >= 1_000_000 * den:
         k = _floor_log10(Fraction(a, den))
-        m = _round_half_up(Fraction(a, den) / Fraction(10) ** k * 100)  # three significant digits
+        m = round_half_up(Fraction(a, den) / Fraction(10) ** k * 100)  # three significant digits
         if m >= 1000:
             m //= 10
             k += 1
@@ -310,6 +310,22 @@ def tolerance(n: Num, digits: int) -> float:
     if n.exp10 is not None:
         return 0.5 * 10.0 ** (n.exp10 - 2)
     return 0.5 * 10.0**-digits
+
+
+def shown_log(x: Fraction, digits: int) -> Num:
+    """ln x correctly rounded for display: at 40 digits when the value is not
+    within 10^-30 of a rounding boundary (ln of a rational other than 1 never
+    lies on one), else through the rigorous interval path."""
+    if x == 1:
+        return format_fraction(Fraction(0), digits)
+    with mpmath.workdps(40):
+        v = mpmath.log(mpmath.mpf(x.numerator) / x.denominator)
+        near = Fraction(mpmath.nstr(v, 38, min_fixed=-mpmath.inf, max_fixed=mpmath.inf, strip_zeros=False))
+    lo = format_fraction(near - Fraction(1, 10**30), digits)
+    hi = format_fraction(near + Fraction(1, 10**30), digits)
+    if lo == hi:
+        return lo
+    return shown(log(Ex.of(x)), digits)
 
 
 def sign(x: Ex) -> int:

@@ -46,14 +46,15 @@ def _escape_marker(m: re.Match) -> str:
     return m.group(1) + "\\" + marker
 
 
-def inline(p: Prose) -> str:
-    """A paragraph: escaped text and $inline maths$."""
+def inline(p: Prose, *, block_start: bool = True) -> str:
+    """A paragraph: escaped text and $inline maths$.  `block_start=False` where
+    the template puts words before it (no list or heading marker to escape)."""
     parts = []
     for i, seg in enumerate(p):
         if isinstance(seg, Node):
             parts.append("$" + latex(seg) + "$")
         else:
-            parts.append(escape_md(seg, block_start=(i == 0)))
+            parts.append(escape_md(seg, block_start=block_start and i == 0))
     return "".join(parts)
 
 
@@ -61,7 +62,8 @@ def view(solution: Solution, figures=None, src_prefix: str = "") -> dict:
     """What the templates need, all already formatted.  `figures` are the drawn
     figures of the solution (in order), referenced as src_prefix + filename."""
     p = solution.problem
-    figs = [{"src": src_prefix + f.filename, "alt": escape_md(f.alt), "caption": inline(spec.caption)}
+    figs = [{"src": src_prefix + f.filename, "alt": escape_md(f.alt),
+             "caption": inline(spec.caption, block_start=False)}
             for spec, f in zip(solution.figures, figures or ())]
     return {
         "kind": p.kind,
@@ -75,7 +77,7 @@ def view(solution: Solution, figures=None, src_prefix: str = "") -> dict:
                 "title": escape_md(s.title),
                 "body": [inline(b) for b in s.body],
                 "math": [latex(m) for m in s.math],
-                "why": inline(s.why),
+                "why": inline(s.why, block_start=False),
                 "after": [inline(a) for a in s.after],
             }
             for s in solution.steps
