@@ -232,7 +232,7 @@ def cmd_exam(args) -> int:
 def cmd_grade(args) -> int:
     from pathlib import Path
 
-    from .grade import grade, results_csv, totals
+    from .grader import grade, results_csv, totals
     from .writers.files import write_text
 
     results = grade(Path(args.answers), Path(args.responses))

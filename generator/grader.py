@@ -14,7 +14,7 @@ from pathlib import Path
 
 from . import kinds
 from .errors import UserError
-from .grading import Mark, answer_text, feedback, graded_answers, mark, parse_vector
+from .marking import Mark, answer_text, feedback, graded_answers, mark, parse_vector
 from .pipeline import sample_problem, solve_problem
 from .seeding import parse_variant
 
