@@ -13,6 +13,7 @@ import csv
 import difflib
 import io
 import json
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -83,6 +84,7 @@ class Grading:
     reports: list[str] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
     graded: int = 0
+    answered: int = 0  # students with at least one graded response
 
     @property
     def unmatched(self) -> int:
@@ -90,10 +92,9 @@ class Grading:
         return sum(self.counts.get(k, 0) for k in ("unknown student", "unknown question", "duplicate"))
 
     def summary(self) -> str:
-        students = list(dict.fromkeys(r.row["student"].strip() for r in self.results))
+        students = len({r.row["student"].strip() for r in self.results})
         silent = self.counts.get("student without responses", 0)
-        text = f"graded {_count(self.graded, 'response')} from {len(students) - silent} of " \
-               f"{_count(len(students), 'student')}"
+        text = f"graded {_count(self.graded, 'response')} from {self.answered} of {_count(students, 'student')}"
         skipped = [_count(self.counts[k], k) for k in ("unknown student", "unknown question", "duplicate")
                    if self.counts.get(k)]
         if skipped:
@@ -136,7 +137,8 @@ def grade(answers_path: Path, responses_path: Path) -> Grading:
         if question is not None and key not in given:
             given[key] = (r["response"], n)
         placed.append((n, sid, qid, student, question, given.get(key, (None, None))[1]))
-    silent = [s for s in questions if not any(k[0] == s for k in given)]
+    mentioned = {student for *_, student, _, _ in placed if student is not None}
+    silent = [s for s in questions if s not in mentioned]
 
     grading = Grading([])
     counts = dict.fromkeys(("unknown student", "unknown question", "duplicate", "student without responses"), 0)
@@ -149,7 +151,7 @@ def grade(answers_path: Path, responses_path: Path) -> Grading:
                                    if sid else f"{where} {n}: no student id — response not graded")
         elif question is None:
             counts["unknown question"] += 1
-            hint = _close(qid, questions[student])
+            hint = _parts(qid, questions[student]) or _close(qid, questions[student])
             grading.reports.append(f"{where} {n}: student {student} has no question “{qid}”{hint} — "
                                    "response not graded" if qid else
                                    f"{where} {n}: no question id for student {student} — response not graded")
@@ -163,6 +165,7 @@ def grade(answers_path: Path, responses_path: Path) -> Grading:
         grading.reports.append(f"student {s} has no responses — marked 0 of {fmt(total)}")
     grading.counts = counts
     grading.graded = len(given)
+    grading.answered = len({student for student, _ in given})
 
     digits = _digits(answers_path)
     regenerated: dict[str, list] = {}
@@ -180,6 +183,13 @@ def _find(wanted: str, known) -> str | None:
         return wanted
     same = [k for k in known if k.casefold() == wanted.casefold()]
     return same[0] if len(same) == 1 else None
+
+
+def _parts(wanted: str, labels: list[str]) -> str:
+    """The labels a question number has ("2c" → "question 2 has 2a, 2b")."""
+    number = re.match(r"\d+", wanted)
+    same = [q for q in labels if number and re.match(r"\d+", q) and re.match(r"\d+", q)[0] == number[0]]
+    return f" (question {number[0]} has {', '.join(same)})" if same else ""
 
 
 def _close(wanted: str, candidates: list[str]) -> str:

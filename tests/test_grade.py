@@ -286,3 +286,12 @@ def test_a_broken_answers_file_is_an_error(tmp_path, capsys, answers, message):
     assert main(["grade", str(key), str(responses), "--out", str(tmp_path / "o.csv")]) == 2
     assert capsys.readouterr().err.splitlines() == [f"error: {key}: {message}"]
     assert not (tmp_path / "o.csv").exists()
+
+
+def test_a_student_whose_responses_are_all_unknown_questions_is_not_called_silent(tmp_path, capsys):
+    _answers_csv(tmp_path / "answers.csv", ["alice"])
+    responses = _write(tmp_path / "r.csv", "student,question,response\nalice,1c,0.5\n")
+    assert main(["grade", str(tmp_path / "answers.csv"), str(responses), "--out", str(tmp_path / "o.csv")]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        f"warning: {responses}: line 2: student alice has no question “1c” (question 1 has 1a, 1b) — response not graded",
+        "graded 0 responses from 0 of 1 student; not graded: 1 unknown question"]
