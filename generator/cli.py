@@ -74,10 +74,19 @@ def _parser() -> argparse.ArgumentParser:
                     help="also DIR/solutions/<id>.pdf: each student's variants worked, with figures")
     ex.add_argument("--force", action="store_true", help="replace a folder attndrills did not write")
 
-    g = sub.add_parser("grade", help="mark responses against answers.csv")
-    g.add_argument("answers", metavar="KEY_CSV")
-    g.add_argument("responses", metavar="RESPONSES_CSV")
-    g.add_argument("--out", metavar="CSV", help="results CSV (default: stdout)")
+    from .marking import ACCEPTED_FORMS
+
+    g = sub.add_parser(
+        "grade", help="mark responses against answers.csv", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Mark each response against its row of answers.csv: the credit, and the named mistake\n"
+        "a wrong answer matches (or a hint). Responses whose student or question is unknown,\n"
+        "second responses to a question and students without responses are reported on stderr,\n"
+        "one line each; the exit code is 1 when a response was not graded (the results are\n"
+        "still written).", epilog=ACCEPTED_FORMS)
+    g.add_argument("answers", metavar="KEY_CSV", help="the exam's answers.csv")
+    g.add_argument("responses", metavar="RESPONSES_CSV",
+                   help="a CSV with the columns student, question, response (any case, in any order)")
+    g.add_argument("--out", metavar="CSV", help="results CSV (default: stdout); each student's total goes to stdout")
     return p
 
 
@@ -232,18 +241,22 @@ def cmd_exam(args) -> int:
 def cmd_grade(args) -> int:
     from pathlib import Path
 
-    from .grade import grade, results_csv, totals
+    from .grader import fmt, grade, results_csv, totals
     from .writers.files import write_text
 
-    results = grade(Path(args.answers), Path(args.responses))
-    table = results_csv(results)
+    grading = grade(Path(args.answers), Path(args.responses))
+    table = results_csv(grading.results)
     if args.out:
         write_text(Path(args.out), table)
-        for student, got, total in totals(results):
-            print(f"{student}\t{got:g} / {total:g}")
+        for student, got, total in totals(grading.results):
+            print(f"{student}\t{fmt(got)} / {fmt(total)}")
     else:
         sys.stdout.write(table)
-    return 0
+    # reported after the results are written, so a failed write leaves one error line
+    for line in grading.reports:
+        print(f"warning: {one_line(line)}", file=sys.stderr)
+    print(grading.summary(), file=sys.stderr)
+    return 1 if grading.unmatched else 0
 
 
 def one_line(text: str) -> str:

@@ -269,7 +269,7 @@ def _responses(out: Path, fn) -> Path:
 
 def test_grading_perfect_empty_and_misconceptions(exam, capsys):
     out, _ = exam
-    from generator.grade import _answer_for
+    from generator.grader import _answer_for
 
     def perfect(r):
         return r["answer"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from ..grading import graded_answers
+from ..marking import graded_answers
 from ..misconceptions import describe
 from ..model import Answer, Solution
 from .html import question_html, solution_html

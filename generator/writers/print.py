@@ -26,7 +26,7 @@ import numpy as np
 from .. import __version__
 from ..errors import UserError
 from ..figures import draw_figures
-from ..grading import answer_text, graded_answers, tolerance_text
+from ..marking import answer_text, graded_answers, tolerance_text
 from ..pipeline import build_items
 from ..render import moodle
 from ..render.typst import render_document, view

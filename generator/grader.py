@@ -1,0 +1,278 @@
+"""attndrills grade: each response of a responses CSV matched to its row of
+answers.csv and marked (generator.marking) — credit, and the misconception a
+wrong answer matches.  Nothing is lost without a word: a response whose
+student or question is unknown, a second response to the same question and a
+student with no responses are each reported and counted.
+
+The answers file holds each row's variant code; regenerating the variant gives
+back its distractors, each named after a mistake from the catalogue."""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import io
+import json
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+from . import kinds
+from .errors import UserError
+from .marking import Mark, answer_from_row, answer_text, feedback, graded_answers, mark
+from .pipeline import sample_problem, solve_problem
+from .seeding import parse_variant
+
+ANSWER_COLUMNS = ["student", "variant", "question", "answer", "tolerance", "points"]
+RESPONSE_COLUMNS = ["student", "question", "response"]
+RESULT_COLUMNS = ["student", "question", "variant", "response", "correct", "awarded", "points",
+                  "misconception", "feedback"]
+
+
+def read_csv(path: Path, columns: list[str], what: str) -> list[tuple[int, dict[str, str]]]:
+    """(line, row) pairs holding `columns`; header names match whatever their
+    case and surrounding spaces; blank lines are skipped."""
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read the {what} ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise UserError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    reader = csv.reader(io.StringIO(text, newline=""))
+    rows = []
+    try:
+        names = [h.strip().casefold() for h in next(reader, [])]
+        missing = [c for c in columns if c not in names]
+        if missing:
+            raise UserError(f"{path}: line 1: the header needs the columns {', '.join(columns)} "
+                            f"(missing: {', '.join(missing)})")
+        twice = [c for c in columns if names.count(c) > 1]
+        if twice:
+            raise UserError(f"{path}: line 1: the column {twice[0]} appears twice in the header")
+        index = {c: names.index(c) for c in columns}
+        while True:
+            line = reader.line_num + 1
+            cells = next(reader, None)
+            if cells is None:
+                break
+            if any(c.strip() for c in cells):
+                rows.append((line, {c: cells[i] if i < len(cells) else "" for c, i in index.items()}))
+    except csv.Error as exc:
+        raise UserError(f"{path}: line {reader.line_num}: {exc}") from None
+    return rows
+
+
+@dataclass
+class Result:
+    row: dict[str, str]
+    response: str
+    mark: Mark
+    points: Fraction
+
+    @property
+    def awarded(self) -> Fraction:
+        return self.points * self.mark.credit
+
+
+@dataclass
+class Grading:
+    """The marked rows of answers.csv (in its order), one report line per
+    response not graded or student without responses, and their counts."""
+    results: list[Result]
+    reports: list[str] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    graded: int = 0
+    answered: int = 0  # students with at least one graded response
+
+    @property
+    def unmatched(self) -> int:
+        """Responses that could not be graded (the exit code is 1 when any)."""
+        return sum(self.counts.get(k, 0) for k in ("unknown student", "unknown question", "duplicate"))
+
+    def summary(self) -> str:
+        students = len({r.row["student"].strip() for r in self.results})
+        silent = self.counts.get("student without responses", 0)
+        text = f"graded {_count(self.graded, 'response')} from {self.answered} of {_count(students, 'student')}"
+        skipped = [_count(self.counts[k], k) for k in ("unknown student", "unknown question", "duplicate")
+                   if self.counts.get(k)]
+        if skipped:
+            text += f"; not graded: {', '.join(skipped)}"
+        if silent:
+            text += f"; {_count(silent, 'student')} without responses"
+        return text
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def grade(answers_path: Path, responses_path: Path) -> Grading:
+    """Mark every row of answers.csv with its response (blank when none)."""
+    answers = read_csv(answers_path, ANSWER_COLUMNS, "answers")
+    responses = read_csv(responses_path, RESPONSE_COLUMNS, "responses")
+    questions: dict[str, list[str]] = {}
+    points = []
+    for n, row in answers:
+        student, question = row["student"].strip(), row["question"].strip()
+        if question in questions.setdefault(student, []):
+            raise UserError(f"{answers_path}: line {n}: a second row for student {student} question {question}")
+        questions[student].append(question)
+        points.append(_points(row["points"], answers_path, n))
+        try:
+            answer_from_row(row["answer"], row["tolerance"])
+        except ValueError as exc:
+            raise UserError(f"{answers_path}: line {n}: {exc}") from None
+
+    # First every response is placed, then the reports are written: a typo in
+    # an id is best explained by the students left without responses.
+    given: dict[tuple[str, str], tuple[str, int]] = {}
+    placed = []
+    for n, r in responses:
+        sid, qid = r["student"].strip(), r["question"].strip()
+        student = _find(sid, questions)
+        question = _find(qid, questions[student]) if student is not None else None
+        key = (student, question)
+        if question is not None and key not in given:
+            given[key] = (r["response"], n)
+        placed.append((n, sid, qid, student, question, given.get(key, (None, None))[1]))
+    mentioned = {student for *_, student, _, _ in placed if student is not None}
+    silent = [s for s in questions if s not in mentioned]
+
+    grading = Grading([])
+    counts = dict.fromkeys(("unknown student", "unknown question", "duplicate", "student without responses"), 0)
+    where = f"{responses_path}: line"
+    for n, sid, qid, student, question, first in placed:
+        if student is None:
+            counts["unknown student"] += 1
+            hint = _close(sid, silent) or _close(sid, list(questions))
+            grading.reports.append(f"{where} {n}: unknown student “{sid}”{hint} — response not graded"
+                                   if sid else f"{where} {n}: no student id — response not graded")
+        elif question is None:
+            counts["unknown question"] += 1
+            hint = _parts(qid, questions[student]) or _close(qid, questions[student])
+            grading.reports.append(f"{where} {n}: student {student} has no question “{qid}”{hint} — "
+                                   "response not graded" if qid else
+                                   f"{where} {n}: no question id for student {student} — response not graded")
+        elif first != n:
+            counts["duplicate"] += 1
+            grading.reports.append(f"{where} {n}: a second response from {student} to question {question} "
+                                   f"(the first, on line {first}, is graded) — not graded")
+    for s in silent:
+        counts["student without responses"] += 1
+        total = sum(p for (_, row), p in zip(answers, points) if row["student"].strip() == s)
+        grading.reports.append(f"student {s} has no responses — marked 0 of {fmt(total)}")
+    grading.counts = counts
+    grading.graded = len(given)
+    grading.answered = len({student for student, _ in given})
+
+    digits = _digits(answers_path)
+    regenerated: dict[str, list] = {}
+    for (n, row), pts in zip(answers, points):
+        response = given.get((row["student"].strip(), row["question"].strip()), ("", 0))[0]
+        answer = _answer_for(row, digits, regenerated)
+        m = mark(answer, response) if answer is not None else _mark_row(row, response)
+        grading.results.append(Result(row, response, m, pts))
+    return grading
+
+
+def _find(wanted: str, known) -> str | None:
+    """An id as written, else the one id that differs from it only in case."""
+    if wanted in known:
+        return wanted
+    same = [k for k in known if k.casefold() == wanted.casefold()]
+    return same[0] if len(same) == 1 else None
+
+
+def _parts(wanted: str, labels: list[str]) -> str:
+    """The labels a question number has ("2c" → "question 2 has 2a, 2b")."""
+    number = re.match(r"\d+", wanted)
+    same = [q for q in labels if number and re.match(r"\d+", q) and re.match(r"\d+", q)[0] == number[0]]
+    return f" (question {number[0]} has {', '.join(same)})" if same else ""
+
+
+def _close(wanted: str, candidates: list[str]) -> str:
+    close = difflib.get_close_matches(wanted, candidates, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
+def _points(text: str, path: Path, line: int) -> Fraction:
+    try:
+        value = Fraction(Decimal(text.strip()))
+    except (ValueError, ArithmeticError):
+        raise UserError(f"{path}: line {line}: points {text!r} is not a number") from None
+    if value < 0:
+        raise UserError(f"{path}: line {line}: points {text!r} is negative")
+    return value
+
+
+def fmt(x: Fraction) -> str:
+    """Points as a short decimal: exact when it fits in four places, else rounded to four."""
+    r = round(x, 4)
+    text = format(Decimal(r.numerator) / Decimal(r.denominator), "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _digits(answers_path: Path) -> int:
+    manifest = answers_path.with_name("manifest.json")
+    try:
+        return int(json.loads(manifest.read_text())["spec"]["digits"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return 4
+
+
+def _answer_for(row: dict[str, str], digits: int, cache: dict):
+    """The answer (with its distractors) behind a row, by regenerating the variant."""
+    code = row["variant"].strip()
+    if code not in cache:
+        cache[code] = None
+        decoded = parse_variant(code)
+        if decoded:
+            try:
+                kinds.get(decoded[0])
+                cache[code] = graded_answers(solve_problem(sample_problem(decoded[0], decoded[1]), digits))
+            except UserError:
+                cache[code] = None
+    parts = cache[code]
+    if not parts:
+        return None
+    q = row["question"].strip()
+    idx = "abcdefghij".index(q[-1]) if q and q[-1] in "abcdefghij" else 0
+    if idx >= len(parts) or answer_text(parts[idx]) != row["answer"]:
+        return None  # not the same key (edited file, other version): mark from the row alone
+    return parts[idx]
+
+
+def _mark_row(row: dict[str, str], response: str) -> Mark:
+    """Marking without the regenerated answer: the same rule (key ± the row's
+    tolerance, per component), without distractors; other text exactly."""
+    answer = answer_from_row(row["answer"], row["tolerance"])
+    if answer.type != "text":
+        return mark(answer, response)
+    r = response.strip()
+    if not r:
+        return Mark(Fraction(0), None, "no answer")
+    same = r.casefold().replace(" ", "") == answer.display.casefold().replace(" ", "")
+    return Mark(Fraction(int(same)))
+
+
+def results_csv(results: list[Result]) -> str:
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, RESULT_COLUMNS, lineterminator="\n")
+    w.writeheader()
+    for r in results:
+        w.writerow({"student": r.row["student"], "question": r.row["question"], "variant": r.row["variant"],
+                    "response": r.response, "correct": "yes" if r.mark.correct else "no",
+                    "awarded": fmt(r.awarded), "points": r.row["points"],
+                    "misconception": r.mark.misconception or "", "feedback": feedback(r.mark)})
+    return buf.getvalue()
+
+
+def totals(results: list[Result]) -> list[tuple[str, Fraction, Fraction]]:
+    out: dict[str, list[Fraction]] = {}
+    for r in results:
+        t = out.setdefault(r.row["student"], [Fraction(0), Fraction(0)])
+        t[0] += r.awarded
+        t[1] += r.points
+    return [(s, a, p) for s, (a, p) in out.items()]

@@ -1,0 +1,517 @@
+"""Judging one response against one answer: which answers of a problem are
+graded, how they are written in answers.csv and keys, how a response is read
+(the forms in ACCEPTED_FORMS), and how it is marked — the credit, the
+misconception a wrong response matches, or a hint when it matches none.
+
+One marking rule everywhere (README, "Marking"): the window is the printed
+key (`centre`) ± `answer.tolerance`, never centred on the exact value."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from .misconceptions import describe
+from .model import Answer, Solution
+
+STANDARD = ("weights", "context", "entropy", "count")
+CHOICE_LIKE = ("choice", "truefalse", "matching")
+LETTERS = "ABCDEFGHIJ"
+
+# Shown by `attndrills grade --help` and restated in the README.
+ACCEPTED_FORMS = """\
+accepted answer forms (letter case and spaces around separators do not matter):
+  numbers     0.4722  .4722  -0.47  4.722e-1  2.06 × 10⁻⁹  2.06x10^-9  2.06*10^-9;
+              a decimal comma in a single number (0,4722), except in a whole-number
+              answer (a count), where a comma groups thousands (22,082)
+  vectors     0.1; 0.7; 0.2   0.1, 0.7, 0.2   0.1 0.7 0.2, with or without (…) or […];
+              decimal commas only when components are separated by ; or spaces
+              (0,1; 0,7; 0,2 or 0,1 0,7 0,2); rows separated by |, new lines or
+              brackets ((0.1, 0.9) (0.3, 0.7)), or every component in row order
+  choices     a letter (B, b, (B), B)), several (A, C or A C or AC), or an option's text
+  true/false  true, false, T, F, yes, no, Y, N
+  matching    c_t → d; e_ti → b  (or ->, with ;, commas or new lines between pairs),
+              a right item by its letter or its text; or the right items alone, in the
+              order of the left ones (d; b)
+credit: a vector earns its points per component inside the window (3 of 4 right
+= 3/4 of the points), a matching answer per pair; a number, a choice (one or
+several letters) and true/false are all or nothing."""
+
+_SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+_FROM_SUPERSCRIPT = str.maketrans(_SUPERSCRIPTS + "⁻⁺", "0123456789-+")
+_MINUS = str.maketrans({"−": "-", "–": "-", "‒": "-", "﹣": "-", "－": "-"})
+# "× 10⁻⁹", "x10^-9", "*10^(-9)", "· 10**-9" → "e-9"
+_TEN_POWER = re.compile(r"\s*[×xX*·⋅]\s*10\s*(?:(?:\^|\*\*)\s*[({]?\s*([+\-−–]?\s*\d+)\s*[)}]?"
+                        rf"|([⁻⁺]?[{_SUPERSCRIPTS}]+))")
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?", re.I)
+_DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+(?:e[+-]?\d+)?", re.I)
+_THOUSANDS = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+")
+_ROW_BREAK = re.compile(r"[)\]]\s*[,;]?\s*[(\[]")
+_BRACKETS = "()[]{}⟨⟩ \t\n"
+_ARROW = re.compile(r"\s*(?:→|⟶|⇒|↦|-+>|=+>)\s*")
+_NO_ATTEMPT = {"idk", "idontknow", "dontknow", "donotknow", "dunno", "noidea", "notsure", "?", "??", "???",
+               "-", "--", "---", "n/a", "na", "none", "pass", "skip", "unknown", "x", "…", "..."}
+
+
+def graded_answers(solution: Solution) -> list[Answer]:
+    """The answers a question asks for: choice-like ones and the standard
+    quantities (never an input handed to the student); failing those, every
+    numeric one.  Text answers are model answers, marked by hand."""
+    from . import kinds
+
+    chosen = kinds.get(solution.problem.kind).graded
+    if chosen is not None:
+        return [a for a in solution.answers if a.name in chosen]
+    given = set(solution.problem.inputs)
+    parts = [a for a in solution.answers if a.type in CHOICE_LIKE
+             or (a.name in STANDARD and a.name not in given)]
+    if not parts:
+        parts = [a for a in solution.answers if a.type in ("numeric", "vector")]
+    return parts
+
+
+def answer_text(a: Answer) -> str:
+    """The key as answers.csv and the keys write it: components joined by "; ",
+    rows by " | ", matching pairs "left → right" joined by "; "."""
+    if a.type == "vector":
+        if a.display and isinstance(a.display[0], list):
+            return " | ".join("; ".join(row) for row in a.display)
+        return "; ".join(a.display)
+    if a.type == "matching":
+        return "; ".join(a.display)
+    return str(a.display)
+
+
+def tolerance_text(a: Answer) -> str:
+    """The half-width of the marking window, in the answer's own layout: one
+    number, or one per component ("; ") and row (" | ") for a vector."""
+    if a.type == "numeric":
+        return repr(float(a.tolerance))
+    if a.type == "vector":
+        return " | ".join("; ".join(repr(float(t)) for t in row) for row in _tolerance_rows(a, centre(a)))
+    return ""
+
+
+def answer_from_row(answer: str, tolerance: str) -> Answer:
+    """An answer rebuilt from an answers.csv row (answer_text and
+    tolerance_text read back), for marking when its variant cannot be
+    regenerated: the same marking, without the distractors.  A malformed
+    tolerance raises ValueError."""
+    key, tol = answer.strip(), tolerance.strip()
+    if tol:
+        rows = [[x.strip() for x in row.split(";")] for row in key.split("|")]
+        tols = [[_tolerance(x) for x in row.split(";")] for row in tol.split("|")]
+        if any(parse_number(x) is None for row in rows for x in row):
+            raise ValueError(f"the answer {key!r} is not a number or a list of numbers")
+        if len(rows) == 1 and len(rows[0]) == 1:
+            if len(tols) != 1 or len(tols[0]) != 1:
+                raise ValueError(f"tolerance {tol!r}: one number expected for the answer {key!r}")
+            return Answer("", "numeric", "", parse_number(key), key, None, tols[0][0])
+        if len(tols) == 1 and len(tols[0]) == 1:  # one tolerance for every component (older files)
+            tols = [[tols[0][0]] * len(row) for row in rows]
+        if [len(r) for r in tols] != [len(r) for r in rows]:
+            raise ValueError(f"tolerance {tol!r} does not match the layout of the answer {key!r}")
+        if len(rows) == 1:
+            return Answer("", "vector", "", None, rows[0], None, tols[0])
+        return Answer("", "vector", "", None, rows, None, tols)
+    if "→" in key:
+        pairs = [[s.strip() for s in p.split("→", 1)] for p in key.split(";") if "→" in p]
+        return Answer("", "matching", "", [r for _, r in pairs], [f"{l} → {r}" for l, r in pairs], pairs, None)
+    if key.lower() in ("true", "false"):
+        return Answer("", "truefalse", "", key.lower() == "true", key.lower(), None, None)
+    if re.fullmatch(r"[A-J](?:\s*,\s*[A-J])*", key):
+        return Answer("", "choice", "", None, key, None, None)
+    return Answer("", "text", "", key, key, key, None)
+
+
+def _tolerance(text: str) -> float:
+    value = float(text)
+    if not 0 <= value < float("inf"):
+        raise ValueError(f"tolerance {text.strip()!r} is not a non-negative number")
+    return value
+
+
+# --- reading numbers ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Num:
+    """A number as written: its value, the decimal place of its last digit
+    (2 for 0.47, 11 for 2.06e-9), its significant digits, and whether it was
+    written in scientific notation."""
+    value: float
+    places: int
+    sig: int
+    sci: bool
+
+
+def _normalise(text: str) -> str:
+    """Powers of ten as e-notation, every minus sign as '-'."""
+    def power(m: re.Match) -> str:
+        exp = (m.group(1) or m.group(2)).translate(_FROM_SUPERSCRIPT).translate(_MINUS)
+        return "e" + exp.replace(" ", "")
+    return _TEN_POWER.sub(power, text).translate(_MINUS)
+
+
+def _number(token: str, commas: str) -> _Num | None:
+    """One number token.  `commas`: "decimal" (0,4722 is 0.4722), "thousands"
+    (22,082 is 22082; 22,5 is still 22.5) or "none"."""
+    t = token.strip()
+    if commas == "thousands" and _THOUSANDS.fullmatch(t):
+        t = t.replace(",", "")
+    elif commas in ("decimal", "thousands") and _DECIMAL_COMMA.fullmatch(t):
+        t = t.replace(",", ".")
+    if not _NUMBER.fullmatch(t):
+        return None
+    value = float(t)
+    if value in (float("inf"), float("-inf")):
+        return None
+    mantissa, _, exp = t.lower().lstrip("+-").partition("e")
+    whole, _, frac = mantissa.partition(".")
+    sig = len((whole + frac).lstrip("0")) or 1
+    return _Num(value, len(frac) - (int(exp) if exp else 0), sig, bool(exp))
+
+
+def _single(text: str, whole: bool = False) -> _Num | None:
+    """A response that should be one number: what follows a last "=" or "≈"
+    (so "H = 0.47" reads), spaces and surrounding brackets ignored."""
+    t = re.split(r"[=≈]", _normalise(text))[-1]
+    t = re.sub(r"\s+", "", t).strip(_BRACKETS)
+    if t.endswith(".") and "." in t[:-1]:  # a full stop after a decimal
+        t = t[:-1]
+    return _number(t, "thousands" if whole else "decimal")
+
+
+def parse_number(text: str) -> float | None:
+    """A number in any accepted form (decimal comma included), else None."""
+    n = _single(text)
+    return None if n is None else n.value
+
+
+def _vector(text: str, rows_expected: bool) -> list[list[_Num | None]]:
+    """Rows of components as written; None for a component that is not a number."""
+    t = re.split(r"[=≈]", _normalise(text).replace("\r", ""))[-1].strip()
+    t = _ROW_BREAK.sub("|", t)
+    rows = [r for r in re.split(r"\||\n" if rows_expected else r"\|", t) if r.strip(_BRACKETS + ",;")]
+    if ";" in t:
+        split, commas = r"[;\s]+", "decimal"
+    elif len(tokens := t.replace("|", " ").strip(_BRACKETS).split()) > 1 and all(
+            _DECIMAL_COMMA.fullmatch(x.strip(_BRACKETS)) for x in tokens):
+        split, commas = r"\s+", "decimal"
+    else:
+        split, commas = r"[,\s]+", "none"
+    out = []
+    for row in rows:
+        parts = [p for p in re.split(split, row.strip(_BRACKETS + ",;")) if p.strip(_BRACKETS)]
+        out.append([_number(p.strip(_BRACKETS), commas) for p in parts])
+    return out
+
+
+def parse_vector(text: str) -> list[list[float | None]]:
+    """Rows of floats (None where a component is not a number)."""
+    return [[None if x is None else x.value for x in row] for row in _vector(text, True)]
+
+
+def _key_numbers(a: Answer) -> list[list[_Num]]:
+    if a.type == "numeric":
+        return [[_single(str(a.display))]]
+    rows = a.display if a.display and isinstance(a.display[0], list) else [a.display]
+    return [[_single(x) for x in row] for row in rows]
+
+
+def centre(a: Answer):
+    """The centre of the marking window: the key as printed (a float, or a
+    list of rows of floats for a vector).  One rule everywhere an answer is
+    judged: the key ± `a.tolerance`, a window that holds the exact value and
+    the result of the worked method (see the README, "Marking")."""
+    rows = [[n.value for n in row] for row in _key_numbers(a)]
+    return rows[0][0] if a.type == "numeric" else rows
+
+
+def _tolerance_rows(a: Answer, key: list[list[float]]) -> list[list[float]]:
+    t = a.tolerance
+    if isinstance(t, list) and t and isinstance(t[0], list):
+        return t
+    if isinstance(t, list):
+        return [t]
+    return [[t] * len(row) for row in key]
+
+
+def _inside(got: float, key: float, tol: float) -> bool:
+    return abs(got - key) <= tol * (1 + 1e-9) + 1e-15
+
+
+# --- marking ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Mark:
+    """The share of the points earned (0 to 1, exact), the catalogue name of
+    the mistake a wrong response matches, and a note when it matches none."""
+    credit: Fraction
+    misconception: str | None = None
+    note: str = ""
+
+    @property
+    def correct(self) -> bool:
+        return self.credit == 1
+
+
+FULL = Mark(Fraction(1))
+
+
+def _wrong(note: str = "", misconception: str | None = None, credit: Fraction = Fraction(0)) -> Mark:
+    return Mark(credit, misconception, note)
+
+
+def mark(a: Answer, response: str) -> Mark:
+    """Mark one response against an answer (with its options, for misconceptions).
+    A response inside the window is right and names no mistake."""
+    r = response.replace("\r", "").strip()
+    if not r:
+        return _wrong("no answer")
+    markers = {"numeric": _mark_numeric, "vector": _mark_vector, "choice": _mark_choice,
+               "truefalse": _mark_truefalse, "matching": _mark_matching}
+    if a.type not in markers:
+        return _wrong("marked by hand")
+    m = markers[a.type](a, r)
+    if m.credit == 0 and m.misconception is None and _plain(r).replace("'", "").replace("’", "") in _NO_ATTEMPT:
+        return _wrong(f"“{r}” counts as no answer")
+    return m
+
+
+def _mark_numeric(a: Answer, r: str) -> Mark:
+    key = _key_numbers(a)[0][0]
+    whole = re.fullmatch(r"-?\d+", str(a.display).strip().translate(_MINUS)) is not None
+    got = _single(r, whole)
+    if got is None:
+        return _wrong("not a number")
+    tol = float(a.tolerance)
+    if _inside(got.value, key.value, tol):
+        return FULL
+    for o in a.options:
+        if not o.correct:
+            wrong = _single(o.text)
+            if wrong is not None and _inside(got.value, wrong.value, tol):
+                return _wrong(misconception=o.misconception)
+    return _wrong(_number_hint(got, key, tol))
+
+
+def _number_hint(got: _Num, key: _Num, tol: float) -> str:
+    rounded = _rounding_hint(got, key)
+    if rounded:
+        return rounded
+    if key.value != 0 and _inside(-got.value, key.value, tol):
+        return "the sign is wrong"
+    if key.value != 0 and _inside(got.value / 100, key.value, tol):
+        return "looks like a percentage: give the value itself, not per cent"
+    return _outside(tol)
+
+
+def _outside(tol: float) -> str:
+    if tol == 0:
+        return "not the key's value, and no known mistake gives it"
+    return f"not within {Decimal(repr(float(tol))):f} of the key, and no known mistake gives it"
+
+
+def _rounding_hint(got: _Num, key: _Num) -> str:
+    """Said when the response is the key rounded (or cut off) to fewer places."""
+    if got.places >= key.places:
+        return ""
+    unit = 10.0 ** -got.places
+    if key.sci:
+        fewer = f"{got.sig} significant digit{'s' * (got.sig != 1)}, the key has {key.sig}"
+    elif got.places <= 0:
+        fewer = f"a whole number, the key has {key.places} places"
+    else:
+        fewer = f"{got.places} place{'s' * (got.places != 1)}, the key has {key.places}"
+    if abs(got.value - key.value) <= 0.5 * unit * (1 + 1e-9):
+        return f"rounded to {fewer}"
+    if abs(got.value) < abs(key.value) and abs(got.value - key.value) < unit and got.value * key.value >= 0:
+        return f"cut off (not rounded) at {fewer}"
+    return ""
+
+
+def _mark_vector(a: Answer, r: str) -> Mark:
+    key = _key_numbers(a)
+    tol = _tolerance_rows(a, key)
+    got = _vector(r, len(key) > 1)
+    flat = [x for row in got for x in row]
+    if all(x is None for x in flat):
+        return _wrong("not a number" if len(flat) <= 1 else "not a list of numbers")
+    got, shape_note = _fit(got, key)
+    if shape_note:
+        return _wrong(shape_note)
+    pairs = [(g, k, t) for grow, krow, trow in zip(got, key, tol) for g, k, t in zip(grow, krow, trow)]
+    right = [g is not None and _inside(g.value, k.value, t) for g, k, t in pairs]
+    if all(right):
+        return FULL
+    credit = Fraction(sum(right), len(right))
+    for o in a.options:
+        if not o.correct:
+            wrong = _vector(o.text, len(key) > 1)
+            wrong_flat = [x for row in wrong for x in row]
+            if len(wrong_flat) == len(pairs) and all(
+                    g is not None and w is not None and _inside(g.value, w.value, t)
+                    for (g, _, t), w in zip(pairs, wrong_flat)):
+                return _wrong(misconception=o.misconception, credit=credit)
+    return _wrong(_vector_hint(pairs, right), credit=credit)
+
+
+def _fit(got: list[list], key: list[list]) -> tuple[list[list], str]:
+    """The response in the key's layout, or a note on how its shape differs.
+    A flat list with every component in row order fits a table."""
+    if [len(r) for r in got] == [len(r) for r in key]:
+        return got, ""
+    flat = [x for row in got for x in row]
+    if len(flat) == sum(len(r) for r in key):
+        it = iter(flat)
+        return [[next(it) for _ in row] for row in key], ""
+    if len(key) == 1:
+        return got, f"{len(flat)} component{'s' * (len(flat) != 1)}, expected {len(key[0])}"
+    if len(got) != len(key):
+        return got, f"{len(got)} row{'s' * (len(got) != 1)}, expected {len(key)}"
+    i = next(i for i, (g, k) in enumerate(zip(got, key)) if len(g) != len(k))
+    return got, f"row {i + 1}: {len(got[i])} component{'s' * (len(got[i]) != 1)}, expected {len(key[i])}"
+
+
+def _vector_hint(pairs: list[tuple], right: list[bool]) -> str:
+    notes = [f"{sum(right)} of {len(right)} components right"] if any(right) else []
+    unread = [i + 1 for i, (g, _, _) in enumerate(pairs) if g is None]
+    if unread:
+        notes.append(f"component{'s' * (len(unread) > 1)} {', '.join(map(str, unread))} "
+                     f"{'are not numbers' if len(unread) > 1 else 'is not a number'}")
+    hints = {_rounding_hint(g, k) for (g, k, _), ok in zip(pairs, right) if not ok and g is not None}
+    if len(hints) == 1 and "" not in hints and not unread:
+        notes.append(hints.pop())
+    elif not notes:
+        notes.append("no component within the key's window, and no known mistake gives these")
+    return "; ".join(notes)
+
+
+def _plain(text: str) -> str:
+    """Text for comparing: compatibility forms (ₜ → t), no case, no spaces,
+    no _ { }, one minus sign, no full stop at the end."""
+    t = unicodedata.normalize("NFKC", text).casefold().translate(_MINUS).replace("alpha", "α")
+    return re.sub(r"[\s_{}]+", "", t).rstrip(".")
+
+
+def _letter(text: str) -> str | None:
+    m = re.fullmatch(r"\(?([A-Ja-j])\s*[).:]?", text.strip())
+    return m.group(1).upper() if m else None
+
+
+def _mark_choice(a: Answer, r: str) -> Mark:
+    keys = {LETTERS.index(x.strip()) for x in str(a.display).split(",") if x.strip()}
+    count = len(a.options) or len(LETTERS)
+    chosen = _choices(r, a)
+    if chosen is None:
+        return _wrong(f"not one of the options: answer with a letter ({_range(count)}) or an option's text")
+    outside = sorted(i for i in chosen if i >= count)
+    if outside:
+        return _wrong(f"there is no option {LETTERS[outside[0]]} ({_range(count)})")
+    if chosen == keys:
+        return FULL
+    for i in sorted(chosen - keys):
+        if i < len(a.options) and a.options[i].misconception:
+            return _wrong(misconception=a.options[i].misconception)
+    if chosen < keys:
+        return _wrong(f"{len(chosen)} of the {len(keys)} right options chosen")
+    return _wrong()
+
+
+def _range(count: int) -> str:
+    return f"A–{LETTERS[count - 1]}" if count > 1 else "A"
+
+
+def _choices(r: str, a: Answer) -> set[int] | None:
+    """The options a response picks, by letter or by text; None if unreadable."""
+    texts = [_plain(o.text) for o in a.options]
+
+    def one(piece: str) -> int | None:
+        letter = _letter(piece) or (m.group(1).upper() if (m := re.match(r"\s*\(?([A-Ja-j])[).:]\s+\S", piece))
+                                    else None)
+        if letter:
+            return LETTERS.index(letter)
+        return texts.index(_plain(piece)) if _plain(piece) in texts else None
+
+    if (i := one(r)) is not None:
+        return {i}
+    for pattern in (r"\s*[;\n]\s*", r"\s*(?:[,;/&+\n]|\band\b|\s)\s*"):
+        pieces = [p for p in re.split(pattern, r) if p.strip()]
+        found = [one(p) for p in pieces]
+        if len(pieces) > 1 and all(i is not None for i in found):
+            return set(found)
+    if re.fullmatch(r"[A-J]{2,}", r.strip()):  # "AC": capitals only, so words are not read as letters
+        return {LETTERS.index(c) for c in r.strip()}
+    return None
+
+
+def _mark_truefalse(a: Answer, r: str) -> Mark:
+    words = {"true": True, "t": True, "yes": True, "y": True, "false": False, "f": False, "no": False, "n": False}
+    said = words.get(r.strip(" .!()").casefold())
+    if said is None:
+        return _wrong("write true or false")
+    if said == a.value:
+        return FULL
+    return _wrong(misconception=next((o.misconception for o in a.options if not o.correct), None))
+
+
+def _mark_matching(a: Answer, r: str) -> Mark:
+    key = a.exact if a.exact and all(isinstance(p, list) and len(p) == 2 for p in a.exact) else \
+        [[s.strip() for s in d.split("→", 1)] for d in a.display]
+    got = _pairs(r, len(key))
+    if got is None:
+        return _wrong("write the pairs as left → right, separated by ; or new lines")
+    if got and got[0][0] is None:  # right items alone, in the key's order
+        right = [_same_right(g, k) for (_, g), (_, k) in zip(got, key)]
+    else:
+        right = []
+        seen: dict[str, int] = {}
+        for left, want in key:
+            n = seen[_plain(left)] = seen.get(_plain(left), -1) + 1
+            given = [g for l, g in got if _plain(l) == _plain(left)]
+            right.append(len(given) > n and _same_right(given[n], want))
+    if all(right) and len(right) == len(key):
+        return FULL
+    return _wrong(f"{sum(right)} of {len(key)} pairs right", credit=Fraction(sum(right), len(key)))
+
+
+def _pairs(r: str, count: int) -> list[tuple[str | None, str]] | None:
+    """(left, right) pairs as written; (None, right) items when no arrow is
+    used and there is one item per left; None when unreadable."""
+    segments = _ARROW.split(r.strip())
+    if len(segments) == 1:
+        items = [p for p in re.split(r"\s*[;\n]\s*", r) if p.strip()]
+        if len(items) == 1:
+            items = [p for p in re.split(r"\s*,\s*", r) if p.strip()]
+        return [(None, p.strip()) for p in items] if len(items) == count else None
+    lefts, rights = [segments[0]], []
+    for middle in segments[1:-1]:
+        # the right item ends at the last separator before the next left item
+        cut = max(middle.rfind(";"), middle.rfind(","), middle.rfind("\n"))
+        if cut < 0:
+            cut = len(middle.rstrip()) - len(middle.rstrip().split()[-1]) - 1 if middle.split() else -1
+        if cut < 0:
+            return None
+        rights.append(middle[:cut])
+        lefts.append(middle[cut + 1:])
+    rights.append(segments[-1])
+    return [(l.strip(" ;,\n"), g.strip(" ;,\n")) for l, g in zip(lefts, rights)]
+
+
+def _same_right(got: str, want: str) -> bool:
+    """A right item by its text, with or without its letter "(d)", or by the letter alone."""
+    m = re.fullmatch(r"\(([a-jA-J])\)\s*(.*)", want.strip())
+    forms = {_plain(want)} | ({_plain(m.group(2))} if m else set())
+    if _plain(got) in forms:
+        return True
+    return bool(m) and _letter(got) == m.group(1).upper()
+
+
+def feedback(m: Mark) -> str:
+    """What a student reads: the named mistake, else the note (nothing when right)."""
+    if m.correct:
+        return ""
+    return "; ".join(x for x in (describe(m.misconception) if m.misconception else "", m.note) if x)

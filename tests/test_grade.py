@@ -1,0 +1,297 @@
+"""Grading: the accepted answer forms, partial credit, hints and misconceptions
+(generator.marking), and the `grade` command that reports every response it
+cannot grade (generator.grader)."""
+
+import csv
+from fractions import Fraction
+
+import pytest
+
+from generator import kinds
+from generator.cli import main
+from generator.grader import _mark_row
+from generator.marking import answer_from_row, answer_text, graded_answers, mark, tolerance_text
+from generator.model import Answer, Option
+from generator.pipeline import sample_problem, solve_problem
+
+ENTROPY = Answer("entropy", "numeric", "H", 0.47218, "0.4722", "H", 5e-05, (
+    Option("0.4722", True, None), Option("0.6812", False, "log_base_2"), Option("-0.4722", False, "dropped_minus_sign")))
+TINY = Answer("weight", "numeric", "w", 2.0612e-9, "2.06 × 10⁻⁹", "w", 5e-12)
+COUNT = Answer("count", "numeric", "n", 22082, "22082", "n", 0.0)
+WEIGHTS = Answer("weights", "vector", "α", [0.108, 0.722, 0.0089, 0.1611], ["0.1080", "0.7220", "0.0089", "0.1611"],
+                 [], [5e-05] * 4, (Option("(0.1080, 0.7220, 0.0089, 0.1611)", True, None),
+                                   Option("(0.2500, 0.2500, 0.2500, 0.2500)", False, "uniform_weights")))
+TABLE = Answer("weights", "vector", "α", [[0.2, 0.8], [0.6, 0.4]], [["0.2000", "0.8000"], ["0.6000", "0.4000"]],
+               [], [[5e-05, 5e-05], [5e-05, 5e-05]])
+ONE = Answer("sums", "choice", "sums to one", [3], "D", [], None, (
+    Option("the scores divided by their largest value", False, "forgot_to_exponentiate"),
+    Option("the components of the context cₜ", False, "context_sums_to_one"),
+    Option("the exponentials exp(eₜᵢ)", False, "forgot_to_normalise"),
+    Option("the weights αₜᵢ", True, None)))
+TWO = Answer("both", "choice", "both", [0, 2], "A, C", [], None, (
+    Option("a", True, None), Option("b", False, "hard_argmax"), Option("c", True, None), Option("d", False, None)))
+FALSE = Answer("claim", "truefalse", "claim", False, "false", False, None, (
+    Option("true", False, "shift_changes_weights"), Option("false", True, None)))
+_SYMBOLS = [["c_t", "(d) weighted summary fed to the decoder"], ["α_ti", "(b) normalised focus fraction"],
+            ["y_t-1", "(c) previously emitted output word"]]
+SYMBOLS = Answer("matching", "matching", "symbol → meaning", [r for _, r in _SYMBOLS],
+                 [f"{l} → {r}" for l, r in _SYMBOLS], _SYMBOLS, None,
+                 tuple(Option(f"{l} → {r}", True, None) for l, r in _SYMBOLS))
+_WORDS = [["le", "the"], ["chat", "cat"], ["noir", "black"]]
+WORDS = Answer("alignment", "matching", "output word → input word", [r for _, r in _WORDS],
+               [f"{l} → {r}" for l, r in _WORDS], _WORDS, None)
+
+RIGHT = [
+    (ENTROPY, "0.4722"), (ENTROPY, ".4722"), (ENTROPY, "0,4722"), (ENTROPY, "4.722e-1"), (ENTROPY, "4.722E-1"),
+    (ENTROPY, "4722 × 10⁻⁴"), (ENTROPY, "4722x10^-4"), (ENTROPY, "4722*10^-4"), (ENTROPY, "4722 · 10^(-4)"),
+    (ENTROPY, "H = 0.4722"), (ENTROPY, " 0.47221 "),
+    (TINY, "2.06 × 10⁻⁹"), (TINY, "2.06e-9"), (TINY, "2,06 × 10⁻⁹"), (TINY, "2.06x10^-9"),
+    (COUNT, "22082"), (COUNT, "22,082"), (COUNT, "22 082"),
+    (WEIGHTS, "0.1080; 0.7220; 0.0089; 0.1611"), (WEIGHTS, "0.1080, 0.7220, 0.0089, 0.1611"),
+    (WEIGHTS, "0.1080 0.7220 0.0089 0.1611"), (WEIGHTS, "[0.1080, 0.7220, 0.0089, 0.1611]"),
+    (WEIGHTS, "(0,1080; 0,7220; 0,0089; 0,1611)"), (WEIGHTS, "0,1080 0,7220 0,0089 0,1611"),
+    (WEIGHTS, "0.1080\n0.7220\n0.0089\n0.1611"), (WEIGHTS, "1.080e-1; 7.22 × 10⁻¹; 8.9x10^-3; 0.1611"),
+    (TABLE, "0.2; 0.8 | 0.6; 0.4"), (TABLE, "(0.2, 0.8) (0.6, 0.4)"), (TABLE, "0.2 0.8\n0.6 0.4"),
+    (TABLE, "0.2; 0.8; 0.6; 0.4"),
+    (ONE, "D"), (ONE, "d"), (ONE, "(D)"), (ONE, "D)"), (ONE, "the weights αₜᵢ"), (ONE, "The weights α_ti"),
+    (ONE, "(D) the weights αₜᵢ"),
+    (TWO, "A, C"), (TWO, "A C"), (TWO, "AC"), (TWO, "c; a"), (TWO, "a and c"),
+    (FALSE, "false"), (FALSE, "False."), (FALSE, "F"), (FALSE, "f"), (FALSE, "no"), (FALSE, "N"),
+    (SYMBOLS, "c_t → (d) weighted summary fed to the decoder; α_ti → (b) normalised focus fraction; "
+              "y_t-1 → (c) previously emitted output word"),
+    (SYMBOLS, "c_t -> d, α_ti -> b, y_t-1 -> c"), (SYMBOLS, "c_t → d\nalpha_ti → b\ny_{t-1} → c"),
+    (SYMBOLS, "C_T->D; Α_TI->B; Y_T-1->C"), (SYMBOLS, "d; b; c"), (SYMBOLS, "d, b, c"),
+    (SYMBOLS, "c_t → weighted summary fed to the decoder; α_ti → (b); y_t-1 → c"),
+    (WORDS, "le->the, chat->cat, noir->black"), (WORDS, "Le -> The; CHAT -> cat\r\nnoir->black"),
+    (WORDS, "le → the chat → cat noir → black"),
+]
+
+
+def test_accepted_forms_earn_full_marks_and_name_no_mistake():
+    wrong = [(a.name, r, m) for a, r in RIGHT if not (m := mark(a, r)).correct or m.misconception or m.note]
+    assert wrong == []
+
+
+WRONG = [
+    (ENTROPY, "−0.4722", 0, "dropped_minus_sign", ""),
+    (ENTROPY, "0.6812", 0, "log_base_2", ""),
+    (ENTROPY, "0.47", 0, None, "rounded to 2 places, the key has 4"),
+    (ENTROPY, "0,472", 0, None, "rounded to 3 places, the key has 4"),
+    (ENTROPY, "idk", 0, None, "“idk” counts as no answer"),
+    (ENTROPY, "I don't know", 0, None, "“I don't know” counts as no answer"),
+    (ENTROPY, "abc", 0, None, "not a number"),
+    (ENTROPY, "", 0, None, "no answer"),
+    (ENTROPY, "47.22", 0, None, "looks like a percentage: give the value itself, not per cent"),
+    (ENTROPY, "0.9", 0, None, "not within 0.00005 of the key, and no known mistake gives it"),
+    (TINY, "2.1e-9", 0, None, "rounded to 2 significant digits, the key has 3"),
+    (COUNT, "22,08", 0, None, "not the key's value, and no known mistake gives it"),
+    (WEIGHTS, "0.1080; 0.7220; 0.0089; 0.9", Fraction(3, 4), None, "3 of 4 components right"),
+    (WEIGHTS, "0.1080; 0.7220; 0.0089", 0, None, "3 components, expected 4"),
+    (WEIGHTS, "0.25; 0.25; 0.25; 0.25", 0, "uniform_weights", ""),
+    (WEIGHTS, "0.11; 0.72; 0.01; 0.16", 0, None, "rounded to 2 places, the key has 4"),
+    (WEIGHTS, "0.1080; 0.7220; 0.01; 0.16", Fraction(1, 2), None,
+     "2 of 4 components right; rounded to 2 places, the key has 4"),
+    (WEIGHTS, "0.1080; 0.7220; ?; 0.1611", Fraction(3, 4), None,
+     "3 of 4 components right; component 3 is not a number"),
+    (WEIGHTS, "1; 2; 3; 4", 0, None, "no component within the key's window, and no known mistake gives these"),
+    (WEIGHTS, "idk", 0, None, "“idk” counts as no answer"),
+    (TABLE, "0.2; 0.8 | 0.6", 0, None, "row 2: 1 component, expected 2"),
+    (TABLE, "0.2; 0.8 | 0.6; 0.5", Fraction(3, 4), None, "3 of 4 components right"),
+    (ONE, "A", 0, "forgot_to_exponentiate", ""),
+    (ONE, "the components of the context c_t", 0, "context_sums_to_one", ""),
+    (ONE, "F", 0, None, "there is no option F (A–D)"),
+    (ONE, "bad", 0, None, "not one of the options: answer with a letter (A–D) or an option's text"),
+    (ONE, "idk", 0, None, "“idk” counts as no answer"),
+    (TWO, "A", 0, None, "1 of the 2 right options chosen"),
+    (TWO, "A, B, C", 0, "hard_argmax", ""),
+    (FALSE, "T", 0, "shift_changes_weights", ""),
+    (FALSE, "yes", 0, "shift_changes_weights", ""),
+    (FALSE, "maybe", 0, None, "write true or false"),
+    (SYMBOLS, "c_t -> d, α_ti -> c, y_t-1 -> b", Fraction(1, 3), None, "1 of 3 pairs right"),
+    (SYMBOLS, "d; c; b", Fraction(1, 3), None, "1 of 3 pairs right"),
+    (SYMBOLS, "nonsense", 0, None, "write the pairs as left → right, separated by ; or new lines"),
+    (WORDS, "le -> the; chat -> black", Fraction(1, 3), None, "1 of 3 pairs right"),
+]
+
+
+def test_wrong_answers_get_partial_credit_a_mistake_or_a_hint():
+    got = [(a.name, r, m.credit, m.misconception, m.note, m.correct) for a, r, *_ in WRONG for m in [mark(a, r)]]
+    assert got == [(a.name, r, credit, mis, note, False) for a, r, credit, mis, note in WRONG]
+
+
+def _solved(seeds=(1, 2)):
+    for k in kinds.all_kinds():
+        for seed in seeds:
+            yield k.id, seed, solve_problem(sample_problem(k.id, seed), 4)
+
+
+def test_every_key_is_right_and_names_no_mistake_and_reads_back_from_answers_csv():
+    """The key as answers.csv writes it earns full marks with no misconception,
+    through the regenerated answer and through the row alone (the fallback)."""
+    for kind, seed, sol in _solved():
+        for a in graded_answers(sol):
+            key = answer_text(a)
+            row = {"answer": key, "tolerance": tolerance_text(a)}
+            for m in (mark(a, key), _mark_row(row, key)):
+                assert (m.credit, m.misconception, m.note) == (1, None, ""), (kind, seed, a.name, key)
+            if a.type == "vector":
+                # the tolerance column has the answer's layout: one value per component, rows by " | "
+                assert [r.count(";") for r in row["tolerance"].split("|")] == [r.count(";") for r in key.split("|")]
+                first = key.split(";")[0].split("|")[0].strip()
+                changed = key.replace(first, "123", 1)
+                assert mark(a, changed).credit == _mark_row(row, changed).credit < 1, (kind, a.name)
+
+
+def test_the_fallback_marks_per_component_within_the_rows_tolerances():
+    row = {"answer": "0.50; 0.25 | 1.00; 2.00", "tolerance": "0.01; 0.0001 | 0.5; 0.5"}
+    assert _mark_row(row, "0.505; 0.2505 | 1.4; 2.4").credit == Fraction(3, 4)
+    assert _mark_row(row, "0.505; 0.25005 | 1.4; 2.4").correct
+    assert _mark_row({"answer": "0.50; 0.25", "tolerance": "0.01"}, "0.509; 0.259").correct  # one for all
+    with pytest.raises(ValueError, match="does not match the layout"):
+        answer_from_row("0.50; 0.25", "0.01; 0.01; 0.01")
+
+
+# --- the grade command ---------------------------------------------------------------------------
+
+VARIANTS = [("F", 7), ("1.2", 7), ("4.2", 7)]
+
+
+def _answers_csv(path, students):
+    """answers.csv as `exam` writes it, for three questions of real variants."""
+    answers = {}
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["student", "variant", "question", "answer", "tolerance", "points"])
+        for s in students:
+            for q, (kind, seed) in enumerate(VARIANTS, start=1):
+                sol = solve_problem(sample_problem(kind, seed), 4)
+                parts = graded_answers(sol)
+                for n, a in enumerate(parts):
+                    label = str(q) if len(parts) == 1 else f"{q}{'abc'[n]}"
+                    answers[s, label] = a
+                    w.writerow([s, sol.problem.variant, label, answer_text(a), tolerance_text(a),
+                                f"{6 / len(parts):g}"])
+    return answers
+
+
+def _write(path, text):
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_grade_reports_every_response_it_cannot_grade(tmp_path, capsys):
+    answers = _answers_csv(tmp_path / "answers.csv", ["alice", "bob", "carol"])
+    weights = answer_text(answers["alice", "1a"])
+    entropy = answer_text(answers["alice", "1b"])
+    rounded = f"{float(entropy):.2f}"
+    pairs = answer_text(answers["bob", "3b"]).replace(" → ", " -> ").replace("; ", "\n")
+    responses = _write(tmp_path / "responses.csv", (
+        " Student , QUESTION ,Response,Comment\n"
+        f"alice,1a,\"{weights}\",\n"
+        f"alice,1b,{rounded},\n"
+        f"ALICE,2a,T,typed in capitals\n"
+        f"alice,1b,{entropy},second try\n"
+        f"carl,1a,\"{weights}\",\n"
+        f"bob,3b,\"{pairs}\",\n"
+        "bob,9,0.5,\n"
+        "bob,,0.5,\n"
+        "\n"
+        f"bob,1B,{entropy},\n"))
+    results = tmp_path / "results.csv"
+    code = main(["grade", str(tmp_path / "answers.csv"), str(responses), "--out", str(results)])
+    out, err = capsys.readouterr()
+    assert code == 1
+    where = f"{responses}: line"
+    assert err.splitlines() == [
+        f"warning: {where} 5: a second response from alice to question 1b (the first, on line 3, is graded) "
+        "— not graded",
+        f"warning: {where} 6: unknown student “carl” (did you mean carol?) — response not graded",
+        f"warning: {where} 12: student bob has no question “9” — response not graded",
+        f"warning: {where} 13: no question id for student bob — response not graded",
+        "warning: student carol has no responses — marked 0 of 18",
+        "graded 5 responses from 2 of 3 students; not graded: 1 unknown student, 2 unknown questions, "
+        "1 duplicate; 1 student without responses",
+    ]
+    rows = {(r["student"], r["question"]): r for r in csv.DictReader(open(results, encoding="utf-8"))}
+    assert len(rows) == 3 * 7  # every row of answers.csv, graded or not
+    assert rows["alice", "1a"]["correct"] == "yes" and rows["alice", "1a"]["awarded"] == "3"
+    assert rows["alice", "1b"]["response"] == rounded and rows["alice", "1b"]["awarded"] == "0"
+    assert rows["alice", "1b"]["feedback"] == "rounded to 2 places, the key has 4"
+    assert rows["alice", "2a"]["awarded"] == "2"  # ALICE is alice
+    assert rows["bob", "3b"]["correct"] == "yes" and rows["bob", "3b"]["misconception"] == ""
+    assert rows["bob", "1b"]["awarded"] == "3"  # 1B is 1b
+    assert rows["carol", "1a"]["feedback"] == "no answer"
+    assert out.splitlines() == ["alice\t5 / 18", "bob\t6 / 18", "carol\t0 / 18"]
+
+
+def test_grade_exits_0_when_every_response_is_graded_and_keeps_partial_credit_exact(tmp_path, capsys):
+    answers = _answers_csv(tmp_path / "answers.csv", ["alice", "bob"])
+    weights = answer_text(answers["alice", "1a"]).split("; ")
+    three_right = "; ".join(weights[:-1] + ["9"])
+    matching = answer_text(answers["alice", "3b"]).split("; ")
+    one_wrong = "; ".join(matching[:-1] + [matching[-1].split(" → ")[0] + " → nothing"])
+    responses = _write(tmp_path / "r.csv", f"student,question,response\nalice,1a,{three_right}\n"
+                                           f"alice,3b,{one_wrong}\n")
+    assert main(["grade", str(tmp_path / "answers.csv"), str(responses), "--out", str(tmp_path / "o.csv")]) == 0
+    out, err = capsys.readouterr()
+    assert err.splitlines() == ["warning: student bob has no responses — marked 0 of 18",
+                                "graded 2 responses from 1 of 2 students; 1 student without responses"]
+    rows = {(r["student"], r["question"]): r for r in csv.DictReader(open(tmp_path / "o.csv", encoding="utf-8"))}
+    n, m = len(weights), len(matching)
+    a1 = Fraction(3) * (n - 1) / n
+    a3 = Fraction(3) * (m - 1) / m
+    assert rows["alice", "1a"]["awarded"] == f"{float(a1):.4f}".rstrip("0").rstrip(".")
+    assert rows["alice", "1a"]["feedback"] == f"{n - 1} of {n} components right"
+    assert rows["alice", "3b"]["awarded"] == f"{float(a3):.4f}".rstrip("0").rstrip(".")
+    assert rows["alice", "3b"]["feedback"] == f"{m - 1} of {m} pairs right"
+    assert rows["alice", "1a"]["correct"] == rows["alice", "3b"]["correct"] == "no"
+    total = f"{float(a1 + a3):.4f}".rstrip("0").rstrip(".")
+    assert out.splitlines() == [f"alice\t{total} / 18", "bob\t0 / 18"]
+
+
+def test_grade_to_stdout_still_reports(tmp_path, capsys):
+    _answers_csv(tmp_path / "answers.csv", ["alice"])
+    responses = _write(tmp_path / "r.csv", "STUDENT,Question,RESPONSE\nbob,1a,0.5\n")
+    assert main(["grade", str(tmp_path / "answers.csv"), str(responses)]) == 1
+    out, err = capsys.readouterr()
+    assert out.startswith("student,question,variant,response,correct,awarded,points,misconception,feedback\n")
+    assert len(out.splitlines()) == 1 + 7
+    assert err.splitlines()[0] == f"warning: {responses}: line 2: unknown student “bob” — response not graded"
+    assert err.splitlines()[-1] == ("graded 0 responses from 0 of 1 student; not graded: 1 unknown student; "
+                                    "1 student without responses")
+
+
+def test_grade_help_lists_the_accepted_forms(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["grade", "--help"])
+    assert exc.value.code == 0
+    text = capsys.readouterr().out
+    for form in ("0,4722", "4.722e-1", "2.06 × 10⁻⁹", "2.06x10^-9", "0.1; 0.7; 0.2", "0.1, 0.7, 0.2",
+                 "0.1 0.7 0.2", "(B)", "option's text", "true, false, T, F", "c_t → d", "->",
+                 "per component", "per pair"):
+        assert form in text, form
+
+
+@pytest.mark.parametrize("answers, message", [
+    ("student,variant,question,answer,tolerance,points\ns1,X-1,1,0.5,0.1; 0.2,1\n",
+     "line 2: tolerance '0.1; 0.2': one number expected for the answer '0.5'"),
+    ("student,variant,question,answer,tolerance,points\ns1,X-1,1,0.5; 0.2,0.1; 0.2; 0.3,1\n",
+     "line 2: tolerance '0.1; 0.2; 0.3' does not match the layout of the answer '0.5; 0.2'"),
+    ("student,variant,question,answer,tolerance,points\ns1,X-1,1,0.5,0.1,1\ns1,X-1,1,0.5,0.1,1\n",
+     "line 3: a second row for student s1 question 1"),
+])
+def test_a_broken_answers_file_is_an_error(tmp_path, capsys, answers, message):
+    key = _write(tmp_path / "answers.csv", answers)
+    responses = _write(tmp_path / "r.csv", "student,question,response\ns1,1,0.5\n")
+    assert main(["grade", str(key), str(responses), "--out", str(tmp_path / "o.csv")]) == 2
+    assert capsys.readouterr().err.splitlines() == [f"error: {key}: {message}"]
+    assert not (tmp_path / "o.csv").exists()
+
+
+def test_a_student_whose_responses_are_all_unknown_questions_is_not_called_silent(tmp_path, capsys):
+    _answers_csv(tmp_path / "answers.csv", ["alice"])
+    responses = _write(tmp_path / "r.csv", "student,question,response\nalice,1c,0.5\n")
+    assert main(["grade", str(tmp_path / "answers.csv"), str(responses), "--out", str(tmp_path / "o.csv")]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        f"warning: {responses}: line 2: student alice has no question “1c” (question 1 has 1a, 1b) — response not graded",
+        "graded 0 responses from 0 of 1 student; not graded: 1 unknown question"]
