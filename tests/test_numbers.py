@@ -20,7 +20,7 @@ import pytest
 
 from conftest import solve_given
 from generator import kinds
-from generator.grading import graded_answers, mark
+from generator.marking import graded_answers, mark
 from generator.mathlines import Call, Chain, Mul, Num, Paren, eq
 from generator.pipeline import sample_problem, solve_problem
 from generator.render.markdown import render_problem
