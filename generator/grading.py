@@ -16,20 +16,10 @@ _SUPERSCRIPT = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹−", "-0123456789-"
 
 
 def graded_answers(solution: Solution) -> list[Answer]:
-    """The answers a question asks for: choice-like ones and the standard
-    quantities (never an input handed to the student); failing those, every
-    numeric one.  Text answers are model answers, marked by hand."""
-    from . import kinds
+    """The answers an exam grades: the exam's assembly decides (generator.exam)."""
+    from .exam import graded_answers as chosen
 
-    chosen = kinds.get(solution.problem.kind).graded
-    if chosen is not None:
-        return [a for a in solution.answers if a.name in chosen]
-    given = set(solution.problem.inputs)
-    parts = [a for a in solution.answers if a.type in CHOICE_LIKE
-             or (a.name in STANDARD and a.name not in given)]
-    if not parts:
-        parts = [a for a in solution.answers if a.type in ("numeric", "vector")]
-    return parts
+    return chosen(solution)
 
 
 def answer_text(a: Answer) -> str:
