@@ -262,9 +262,9 @@ def _esc(text: str) -> str:
     """Text inside a cloze answer or feedback.  The importer splits at an
     unescaped `~`, `#` or `}` and then decodes HTML entities, so the text is
     HTML-escaped twice (it is stored as HTML), `}` and `#` get the backslash
-    the importer removes, and `~` (which it never unescapes) is an entity."""
+    the importer removes, and `~` (which it never unescapes) and `{` are entities."""
     t = html.escape(text, quote=False).replace("&", "&amp;")
-    return t.replace("}", "\\}").replace("#", "\\#").replace("~", "&#126;")
+    return t.replace("}", "\\}").replace("#", "\\#").replace("~", "&#126;").replace("{", "&#123;")
 
 
 def _cloze_part(p: Part, label: str, weights: list[int], claims: dict[str, str], stems: dict[str, str],
