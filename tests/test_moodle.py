@@ -249,3 +249,31 @@ def test_variants_pool_without_papers(tmp_path, capsys):
         assert main(["exam", str(EXAM), "--variants", "2", "--out", str(tmp_path / "x"), *bad]) == 2
         assert capsys.readouterr().err.startswith("error: --variants writes no papers")
     assert main(["exam", str(EXAM), "--variants", "2", "--students", "2", "--out", str(tmp_path / "y")]) == 2
+
+
+# Moodle's cloze alternative syntax (question/type/multianswer/questiontype.php), ported to Python's re
+_ALT = re.compile(r"~?(=|%(-?[0-9]+(?:[.,][0-9]*)?)%)?(.+?(?<!\\)(?<!&)(?<!&amp;)(?=[~#}]|$))"
+                  r"(#(.*?(?<!\\)(?=[~}]|$)))?", re.S)
+
+
+def _moodle_alternatives(inside: str) -> list[tuple[str, str]]:
+    """(answer, feedback) as Moodle stores them (HTML), from a blank's alternatives."""
+    out = []
+    while inside:
+        m = _ALT.match(inside)
+        assert m, inside
+        unescape = lambda t: __import__("html").unescape(t).replace("\\}", "}").replace("\\#", "#")  # noqa: E731
+        out.append((unescape(m.group(3)), unescape(m.group(5) or "")))
+        inside = inside[m.end():]
+    return out
+
+
+@pytest.mark.parametrize("text", ["plain", "a~b#c}d{e", "x < y & z > w", "s_{t−1} vs s_t", "&amp; literally"])
+def test_cloze_text_survives_moodles_parser(text):
+    import html
+
+    from generator.render.moodle import _esc
+
+    stored = _moodle_alternatives(f"={_esc(text)}#{_esc(text)}~%0%other#{_esc('why ' + text)}")
+    assert [(html.unescape(a), html.unescape(f)) for a, f in stored] == [(text, text), ("other", "why " + text)]
+    assert not any("<" in a or "<" in f for a, f in stored)  # stored as HTML: escaped, never markup

@@ -103,7 +103,9 @@ def render_question(q: Question, digits: int) -> str:
     body = question_html(sol, skip)
     parts = q.parts
     single = parts[0].answer if len(parts) == 1 else None
-    if single is not None and single.type in ("numeric", "choice", "truefalse", "matching"):
+    # Moodle's matching type needs three choices at least; fewer pairs go into a cloze
+    if single is not None and (single.type in ("numeric", "choice", "truefalse")
+                               or single.type == "matching" and len(single.exact) >= 3):
         qtype = {"numeric": "numerical", "choice": "multichoice", "truefalse": "truefalse",
                  "matching": "matching"}[single.type]
     else:
