@@ -44,6 +44,16 @@ ASKED = {
 }
 
 
+# Where a kind's label for an answer would give away another part's answer
+# (or which positions win), the paper, key and Moodle name it thus instead.
+# These belong in the kinds' labels once the kinds are open for edits again.
+QUANTITY = {
+    ("F", "top_two_share"): "share of the two largest weights",  # not "α_2 + α_5": that names the winners
+    ("2.3", "weights"): "attention weights",                     # not "(shifted or not)": part b asks that
+    ("3.3", "context"): "the context",                           # not "(the same before and after)": part d
+}
+
+
 def graded_answers(solution: Solution) -> list[Answer]:
     """The answers an exam grades, in the order the question asks for them:
     the kind's own `graded` names; else every quantity the question asks
@@ -100,9 +110,11 @@ def item_points(spec: Spec) -> list[Fraction]:
     return [Fraction(str(item.points)) for item in spec.items for _ in range(item.count)]
 
 
-def quantity(a: Answer) -> str:
+def quantity(a: Answer, kind: str = "") -> str:
     """The answer's name in words, as the paper and the key print it.  A
     true/false answer is named by its statement, never by its truth."""
+    if (kind, a.name) in QUANTITY:
+        return QUANTITY[kind, a.name]
     if a.type == "truefalse":
         if a.name.startswith("statement_") and a.name[10:].isdigit():
             return f"statement ({a.name[10:]}): true or false"
@@ -121,7 +133,9 @@ def assemble_paper(spec: Spec, student: Student, master: int) -> Paper:
     for number, i in enumerate(order, start=1):
         graded = graded_answers(solutions[i])
         share = points[i] / len(graded) if graded else Fraction(0)
-        parts = tuple(Part(str(number) if len(graded) == 1 else f"{number}{PART_LETTERS[n]}", a, share, quantity(a))
+        kind = solutions[i].problem.kind
+        parts = tuple(Part(str(number) if len(graded) == 1 else f"{number}{PART_LETTERS[n]}", a, share,
+                           quantity(a, kind))
                       for n, a in enumerate(graded))
         questions.append(Question(number, i + 1, solutions[i], points[i], parts))
     return Paper(student, seed, encode(seed), tuple(questions))

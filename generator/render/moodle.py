@@ -98,6 +98,8 @@ def render_quiz(fragments: list[str]) -> bytes:
 
 def render_question(q: Question, digits: int) -> str:
     """One Moodle question for one exam question (every part in it)."""
+    if not q.parts:
+        return ""  # nothing to grade (model answers only): nothing Moodle could mark
     sol = q.solution
     skip, claims = _shown_elsewhere(q)
     body = question_html(sol, skip)
