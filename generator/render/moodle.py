@@ -290,8 +290,11 @@ def _cloze_part(p: Part, label: str, weights: list[int], claims: dict[str, str],
         rights = sorted({r for _, r in a.exact})
         items = []
         for (left, right), w in zip(a.exact, weights):
-            menu = "~".join(f"{'=' if r == right else '%0%'}{_esc(r)}" for r in rights)
-            items.append(f"<li>{stems.get(left, html.escape(left))} → {{{w}:MULTICHOICE:{menu}}}</li>")
+            if len(rights) > 1:
+                blank = f"{{{w}:MULTICHOICE:" + "~".join(f"{'=' if r == right else '%0%'}{_esc(r)}" for r in rights) + "}"
+            else:  # a menu needs two choices: a lone answer is typed
+                blank = f"{{{w}:SHORTANSWER:={_esc(right)}}}"
+            items.append(f"<li>{stems.get(left, html.escape(left))} → {blank}</li>")
         return f"<p>{head}{html.escape(p.quantity)}:</p><ul>{''.join(items)}</ul>"
     if a.type == "numeric":
         return (f"<p>{head}{html.escape(p.quantity)} ({_precision(a, digits)}): "
