@@ -310,7 +310,7 @@ def _cloze_part(p: Part, label: str, weights: list[int], claims: dict[str, str],
         blanks = [_numeric_blank(next(w), k, float(t), [(m[i][j], f) for m, f in mistakes])
                   for j, (k, t) in enumerate(zip(krow, trow))]
         rows.append("(" + ", ".join(blanks) + ")")
-    return f"<p>{head}{html.escape(p.quantity)} ({_precision(a, digits)}):<br/>" + "<br/>".join(rows) + "</p>"
+    return f"<p>{head}{html.escape(p.quantity)} ({_precision(a, digits)}):<br />" + "<br />".join(rows) + "</p>"
 
 
 def _numeric_blank(weight: int, key: float, tol: float, mistakes) -> str:
