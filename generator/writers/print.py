@@ -21,11 +21,10 @@ from concurrent.futures import ProcessPoolExecutor
 from importlib import metadata
 from pathlib import Path
 
-
 from .. import __version__
 from ..errors import UserError
-from ..figures import draw_figures
 from ..exam import assemble_paper, item_points, points_text, student_seed  # noqa: F401 (student_seed: re-exported)
+from ..figures import draw_figures
 from ..grading import answer_text, tolerance_text
 from ..pipeline import build_items
 from ..render import moodle
