@@ -277,3 +277,31 @@ def test_cloze_text_survives_moodles_parser(text):
     stored = _moodle_alternatives(f"={_esc(text)}#{_esc(text)}~%0%other#{_esc('why ' + text)}")
     assert [(html.unescape(a), html.unescape(f)) for a, f in stored] == [(text, text), ("other", "why " + text)]
     assert not any("<" in a or "<" in f for a, f in stored)  # stored as HTML: escaped, never markup
+
+
+def test_a_lone_true_false_part_is_a_moodle_truefalse_stated_as_a_claim():
+    from generator.exam import Part, Question, quantity
+    from generator.render.moodle import render_question
+
+    sol = solve_problem(sample_problem("2.3", 4), 4)
+    a = sol.answer("weights_change")
+    q = Question(3, 2, sol, Fraction(2), (Part("3", a, Fraction(2), quantity(a, "2.3")),))
+    root = ET.fromstring(render_question(q, 4))
+    assert root.get("type") == "truefalse" and root.find("defaultgrade").text == "2"
+    text = root.find("questiontext/text").text
+    assert text.endswith("<p><b>True or false:</b> Adding the constant changes the weights.</p>")
+    answers = {x.find("text").text: (x.get("fraction"), x.find("feedback/text").text) for x in root.findall("answer")}
+    assert answers["false"] == ("100", None) and answers["true"][0] == "0" and answers["true"][1]
+
+
+@pytest.mark.parametrize("kind, seed", [("2.3", 1), ("3.3", 1), ("F", 2)])
+def test_no_part_names_another_parts_answer(kind, seed):
+    from generator.exam import Part, Question, quantity
+    from generator.render.moodle import render_question
+
+    sol = solve_problem(sample_problem(kind, seed), 4)
+    parts = tuple(Part(f"1{c}", a, Fraction(1), quantity(a, kind)) for c, a in zip("abcd", graded_answers(sol)))
+    text = ET.fromstring(render_question(Question(1, 1, sol, Fraction(len(parts)), parts), 4)).find(
+        "questiontext/text").text
+    for giveaway in ("shifted or not", "the same before and after", "α_"):
+        assert giveaway not in text
