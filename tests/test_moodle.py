@@ -100,8 +100,10 @@ def test_every_text_is_cdata(exam, slashed):
     assert cdata("a ]]> b") == "<![CDATA[a ]]]]><![CDATA[> b]]>"
     assert cdata("x\x00\x1by") == "<![CDATA[xy]]>"
     # the space between a tag and a non-ASCII character survives: CDATA, not escaped markup
-    raw = (exam / "moodle.xml").read_text(encoding="utf-8")
-    assert "&lt;" not in raw and "</b> “" in raw or "</b> " in raw
+    raw = (slashed[0] / "moodle.xml").read_text(encoding="utf-8")
+    assert "&lt;p&gt;" not in raw and "<![CDATA[<p>" in raw  # markup sits in CDATA, never escaped
+    info = ET.parse(slashed[0] / "moodle.xml").getroot()[0].find("info/text").text
+    assert "Midterm 1/2 &lt;b&gt;“white”&lt;/b&gt; ]]> end/" in info  # the user's title: escaped HTML text
 
 
 def _points(category: str) -> Fraction:
