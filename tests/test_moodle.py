@@ -103,7 +103,7 @@ def test_every_text_is_cdata(exam, slashed):
     raw = (slashed[0] / "moodle.xml").read_text(encoding="utf-8")
     assert "&lt;p&gt;" not in raw and "<![CDATA[<p>" in raw  # markup sits in CDATA, never escaped
     info = ET.parse(slashed[0] / "moodle.xml").getroot()[0].find("info/text").text
-    assert "Midterm 1/2 &lt;b&gt;“white”&lt;/b&gt; ]]> end/" in info  # the user's title: escaped HTML text
+    assert "Midterm 1/2 &lt;b&gt;“white”&lt;/b&gt; ]]&gt; end/: 3 questions" in info  # the user's title: escaped HTML text
 
 
 def _points(category: str) -> Fraction:

@@ -282,7 +282,7 @@ def moodle_xml(spec: Spec, master: int, papers: list[dict]) -> bytes:
     info = (f"{spec.title}: {len(points)} questions, {points_text(sum(points))} points, master seed {master}. "
             "Build the quiz with one random question from each subcategory and set each slot's mark "
             "to the points in the subcategory's name.")
-    out = [moodle.render_category([spec.title], html.escape(info))]
+    out = [moodle.render_category([spec.title], html.escape(info, quote=False))]
     for item, pts in enumerate(points, start=1):
         out.append(moodle.render_category([spec.title, moodle.item_category(item, pts)]))
         seen = set()
