@@ -65,6 +65,8 @@ def _parser() -> argparse.ArgumentParser:
     who = ex.add_mutually_exclusive_group(required=True)
     who.add_argument("--students", type=int, metavar="N", help="N numbered students s001…")
     who.add_argument("--roster", metavar="CSV", help="a CSV with a header holding id (and name)")
+    who.add_argument("--variants", type=int, metavar="N",
+                     help="no papers: a Moodle pool of N variants of every question (with key and answers.csv)")
     ex.add_argument("--seed", help="master seed (default: the spec's, else fresh)")
     ex.add_argument("--out", required=True, metavar="DIR")
     ex.add_argument("--paper", default="a4", help="a4 (default) or letter")
@@ -223,18 +225,25 @@ def cmd_sheet(args) -> int:
 def cmd_exam(args) -> int:
     from pathlib import Path
 
-    from .roster import load_roster, numbered
+    from .roster import load_roster, numbered, variant_sets
     from .spec import load_spec
     from .writers.print import write_exam
 
     spec = load_spec(args.spec)
-    students = load_roster(args.roster) if args.roster else numbered(args.students)
+    pool = args.variants is not None
+    if pool:
+        if args.only is not None or args.solutions:
+            raise UserError("--variants writes no papers; --only and --solutions need --students or --roster")
+        students = variant_sets(args.variants)
+    else:
+        students = load_roster(args.roster) if args.roster else numbered(args.students)
     if args.workers is not None and not 1 <= args.workers <= 64:
         raise UserError("--workers: use 1 to 64")
     master = _master(args, spec)
     n = write_exam(spec, students, master, Path(args.out), args.paper, args.only, args.force, args.workers,
-                   args.solutions)
-    print(f"wrote {n} paper(s) into {args.out} (seed {master}; rerun with --seed {master})", file=sys.stderr)
+                   args.solutions, papers=not pool)
+    what = f"a Moodle pool of {n} variant(s) of every question" if pool else f"{n} paper(s)"
+    print(f"wrote {what} into {args.out} (seed {master}; rerun with --seed {master})", file=sys.stderr)
     return 0
 
 

@@ -21,7 +21,8 @@ from pathlib import Path
 
 from . import kinds
 from .errors import UserError
-from .marking import Mark, answer_from_row, answer_text, feedback, graded_answers, mark
+from .exam import graded_answers
+from .marking import Mark, answer_from_row, answer_text, feedback, mark
 from .pipeline import sample_problem, solve_problem
 from .seeding import parse_variant
 

@@ -17,8 +17,6 @@ from fractions import Fraction
 from .misconceptions import describe
 from .model import Answer, Solution
 
-STANDARD = ("weights", "context", "entropy", "count")
-CHOICE_LIKE = ("choice", "truefalse", "matching")
 LETTERS = "ABCDEFGHIJ"
 
 # Shown by `attndrills grade --help` and restated in the README.
@@ -54,23 +52,6 @@ _BRACKETS = "()[]{}⟨⟩ \t\n"
 _ARROW = re.compile(r"\s*(?:→|⟶|⇒|↦|-+>|=+>)\s*")
 _NO_ATTEMPT = {"idk", "idontknow", "dontknow", "donotknow", "dunno", "noidea", "notsure", "?", "??", "???",
                "-", "--", "---", "n/a", "na", "none", "pass", "skip", "unknown", "x", "…", "..."}
-
-
-def graded_answers(solution: Solution) -> list[Answer]:
-    """The answers a question asks for: choice-like ones and the standard
-    quantities (never an input handed to the student); failing those, every
-    numeric one.  Text answers are model answers, marked by hand."""
-    from . import kinds
-
-    chosen = kinds.get(solution.problem.kind).graded
-    if chosen is not None:
-        return [a for a in solution.answers if a.name in chosen]
-    given = set(solution.problem.inputs)
-    parts = [a for a in solution.answers if a.type in CHOICE_LIKE
-             or (a.name in STANDARD and a.name not in given)]
-    if not parts:
-        parts = [a for a in solution.answers if a.type in ("numeric", "vector")]
-    return parts
 
 
 def answer_text(a: Answer) -> str:

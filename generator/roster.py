@@ -37,6 +37,14 @@ def numbered(n: int) -> list[Student]:
     return [Student(f"s{i:0{width}d}", f"Student {i}") for i in range(1, n + 1)]
 
 
+def variant_sets(n: int) -> list[Student]:
+    """`--variants N`: N variant sets v001…, drawn like students with those ids."""
+    if not 1 <= n <= MAX_STUDENTS:
+        raise UserError(f"--variants: use 1 to {MAX_STUDENTS}")
+    width = max(3, len(str(n)))
+    return [Student(f"v{i:0{width}d}", f"Variant set {i}") for i in range(1, n + 1)]
+
+
 def load_roster(path: str | Path) -> list[Student]:
     p = Path(path)
     try:

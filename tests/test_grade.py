@@ -10,7 +10,8 @@ import pytest
 from generator import kinds
 from generator.cli import main
 from generator.grader import _mark_row
-from generator.marking import answer_from_row, answer_text, graded_answers, mark, tolerance_text
+from generator.exam import graded_answers
+from generator.marking import answer_from_row, answer_text, mark, tolerance_text
 from generator.model import Answer, Option
 from generator.pipeline import sample_problem, solve_problem
 

@@ -20,7 +20,8 @@ import pytest
 
 from conftest import solve_given
 from generator import kinds
-from generator.marking import graded_answers, mark
+from generator.exam import graded_answers
+from generator.marking import mark
 from generator.mathlines import Call, Chain, Mul, Num, Paren, eq
 from generator.pipeline import sample_problem, solve_problem
 from generator.render.markdown import render_problem

@@ -111,12 +111,63 @@ def test_moodle_xml_is_wellformed_and_typed(exam):
     root = ET.parse(out / "moodle.xml").getroot()
     assert root.tag == "quiz"
     types = {q.get("type") for q in root}
-    assert {"category", "numerical", "cloze", "multichoice", "truefalse", "matching"} <= types
+    assert {"category", "numerical", "cloze", "multichoice"} <= types  # one Moodle question per exam question
     num = next(q for q in root if q.get("type") == "numerical")
     assert num.find("answer[@fraction='100']/tolerance") is not None
     assert num.find("generalfeedback/text").text.startswith("<p><b>Forecast.</b>")
     wrong = [a for a in num.findall("answer") if a.get("fraction") == "0"]
     assert wrong and all(a.find("feedback/text").text for a in wrong)  # the misconception, in words
+    # the roster's ids (C/3) never reach a category path: categories are per exam question
+    paths = [q.find("category/text").text for q in root if q.get("type") == "category"]
+    assert len(paths) == 10 and not any("C/3" in p or "C//3" in p for p in paths)
+
+
+def _label_lines(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("\u2212", "-"))
+
+
+def test_papers_label_every_graded_part_as_answers_csv_does(exam):
+    """Every row of answers.csv is on its student's paper: the label (2a, 2b…)
+    followed by what it asks for; and no paper shows a label the sheet lacks."""
+    from generator.exam import assemble
+    from generator.roster import load_roster
+    from generator.spec import load_spec
+
+    out, roster = exam
+    rows = list(csv.DictReader(open(out / "answers.csv", encoding="utf-8")))
+    students = load_roster(roster)
+    papers = {p.student.id: p for p in assemble(load_spec(EXAM), students, 20261201)}
+    for s in students:
+        text = _label_lines(pdf_text(out / "papers" / f"{s.filename}.pdf"))
+        mine = [r for r in rows if r["student"] == s.id]
+        parts = [part for q in papers[s.id].questions for part in q.parts]
+        assert [r["question"] for r in mine] == [p.label for p in parts]
+        for r, p in zip(mine, parts):
+            want = _label_lines(f"{p.label} {p.quantity}")
+            assert want in text, (s.id, want)
+        printed = re.findall(r"(?<![\w.])(\d+[a-j])(?= \S)", text)
+        assert set(printed) <= {r["question"] for r in mine}, printed
+
+
+def test_key_names_the_quantity_on_every_line_one_page_per_student(exam):
+    from generator.exam import assemble
+    from generator.roster import load_roster
+    from generator.spec import load_spec
+
+    out, roster = exam
+    students = load_roster(roster)
+    reader = PdfReader(str(out / "key.pdf"))
+    assert len(reader.pages) == len(students)  # one page per student, each on its own
+    papers = assemble(load_spec(EXAM), students, 20261201)
+    rows = list(csv.DictReader(open(out / "answers.csv", encoding="utf-8")))
+    for page, paper in zip(reader.pages, papers):
+        text = _label_lines(page.extract_text())
+        assert paper.code in text
+        for q in paper.questions:
+            for part in q.parts:
+                row = next(r for r in rows if r["student"] == paper.student.id and r["question"] == part.label)
+                line = _label_lines(f"{part.label} · {part.quantity} · {row['answer']}")
+                assert line in text, (paper.student.id, line)
 
 
 def test_exam_is_byte_identical_with_one_or_two_workers(exam, tmp_path):

@@ -73,7 +73,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     steps.append(step)
     R.answer_softmax(w, sm)
     if tx > 1:
-        w.numeric("top_two_share", f"α_{a + 1} + α_{b + 1}", share, float(sm.numeric[a] + sm.numeric[b]))
+        w.numeric("top_two_share", "share of the two largest weights", share, float(sm.numeric[a] + sm.numeric[b]))
     w.numeric("entropy", "attention entropy H (nats)", H, NP.entropy_of_scores([float(x) for x in scores]),
               distractors=[(H / R.X.log(R.Ex.of(2)), "log_base_2"), (-H, "dropped_minus_sign")])
     R.verify_sum(w, sm.weights)
@@ -106,4 +106,5 @@ KIND = register(Kind(
     summary="soft blend, high entropy",
     sample=sample, normalise=normalise, solve=solve, property=prop,
     scenarios={"default": {"max_gap": 0.3}},
+    graded=("weights", "top_two_share", "entropy"),  # every quantity the question asks, in its order
 ))

@@ -135,4 +135,5 @@ KIND = register(Kind(
     summary="translation, non-monotonic alignment, heatmap",
     sample=sample, normalise=normalise, solve=solve, property=prop,
     scenarios={"default": {}},
+    graded=("weights", "alignment"),  # every quantity the question asks, in its order
 ))

@@ -167,4 +167,5 @@ KIND = register(Kind(
     summary="sharpening toward a hard argmax (and β → 0: uniform)",
     sample=sample, normalise=normalise, solve=solve, property=prop,
     scenarios={"default": {}},
+    graded=("weights", "limit_infinity", "limit_zero"),  # every quantity the question asks, in its order
 ))

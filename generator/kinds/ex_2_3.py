@@ -55,7 +55,7 @@ def solve(problem: Problem, digits: int) -> Solution:
                    "matter, never their absolute size."), tuple(a for st in worked for a in st.after)))
     naive = sum(shifted)
     wrong = [([Ex.of(s / naive) for s in shifted], "shift_changes_weights")] if naive != 0 else []
-    w.vector("weights", "attention weights (shifted or not)", list(sm.weights), sm.numeric,
+    w.vector("weights", "attention weights", list(sm.weights), sm.numeric,
              distractors=wrong + R.weight_distractors(sm)[1:])
     w.truefalse("weights_change", "adding the constant changes the weights", False, "shift_changes_weights")
     same = all(R.encloses(a - b, Fraction(0)) for a, b in zip(sm.weights, sm0.weights))

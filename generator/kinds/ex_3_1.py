@@ -95,4 +95,5 @@ KIND = register(Kind(
     id="3.1", slug="entropy-uniform-vs-spiked", title="Entropy: uniform versus spiked", level=3,
     source="seeds/002 Exercise 3.1", summary="H = ln Tx for uniform; a spike's H is far lower",
     sample=sample, normalise=normalise, solve=solve,
+    graded=("entropy_uniform", "entropy"),  # every quantity the question asks, in its order
 ))

@@ -74,7 +74,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.vector("weights", "weights before the swap", list(sm.weights), sm.numeric, method=[R.worked_weights(w, sm)])
     w.vector("weights_permuted", "weights after the swap", list(psm.weights), sm.numeric[perm],
              distractors=[(list(sm.weights), "weights_not_permuted")])
-    w.vector("context", "the context (the same before and after)", pc,
+    w.vector("context", "the context", pc,
              NP.context(psm.numeric, [[float(v) for v in h] for h in p_states]),
              method=R.context_method(w, psm.weights, p_states),
              distractors=[(stale, "permutation_changes_context")])
@@ -98,4 +98,5 @@ KIND = register(Kind(
     id="3.3", slug="permute-states", title="Permute two states", level=3,
     source="seeds/002 Exercise 3.3", summary="weights permute, context unchanged",
     sample=sample, normalise=normalise, solve=solve,
+    graded=("weights", "weights_permuted", "context", "context_changes"),  # every quantity the question asks, in its order
 ))

@@ -106,4 +106,5 @@ KIND = register(Kind(
     id="5.2", slug="two-score-limits", title="Two scores and their limits", level=5,
     source="seeds/002 Exercise 5.2", summary="Δ → +∞, 0, −∞ with sympy limit; the d_k scaling",
     sample=sample, normalise=normalise, solve=solve,
+    graded=("limit_plus", "limit_zero", "limit_minus", "weights"),  # every quantity the question asks, in its order
 ))

@@ -95,4 +95,5 @@ KIND = register(Kind(
     id="5.3", slug="spike-entropy-drop", title="A score jumps: the entropy drops", level=5,
     source="seeds/002 Exercise 5.3", summary="uniform then spike; entropy before, after and the drop",
     sample=sample, normalise=normalise, solve=solve,
+    graded=("weights_uniform", "entropy_uniform", "weights", "entropy"),  # every quantity the question asks, in its order
 ))

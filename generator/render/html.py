@@ -5,17 +5,38 @@ from __future__ import annotations
 
 import html
 
-from ..mathlines import Node
+from ..mathlines import Node, Sym
 from ..model import Prose, Solution
 from .latex import latex
+
+_GREEK_PLAIN = {"alpha": "α", "beta": "β", "Delta": "Δ", "sigma": "σ"}
 
 
 def inline(p: Prose) -> str:
     return "".join(f"\\({latex(seg)}\\)" if isinstance(seg, Node) else html.escape(seg) for seg in p)
 
 
-def question_html(solution: Solution) -> str:
-    return "".join(f"<p>{inline(q)}</p>" for q in solution.question)
+def question_html(solution: Solution, skip: frozenset[int] = frozenset()) -> str:
+    """The question's paragraphs, leaving out those at the indices in `skip`
+    (choices that Moodle shows as its own buttons or menus)."""
+    return "".join(f"<p>{inline(q)}</p>" for n, q in enumerate(solution.question) if n not in skip)
+
+
+def plain(p: Prose) -> str:
+    """A paragraph as plain text when it holds no maths (else None)."""
+    return "".join(p) if all(isinstance(seg, str) for seg in p) else None
+
+
+def symbols_html(solution: Solution) -> dict[str, str]:
+    """Symbols of the question by their plain spelling (`e_ti`, `α_ti`,
+    `y_t-1`) → typeset maths, so a matching stem shows as maths."""
+    out = {}
+    for para in solution.question:
+        for seg in para:
+            if isinstance(seg, Sym):
+                name = _GREEK_PLAIN.get(seg.base, seg.base) + (f"_{seg.sub}" if seg.sub else "")
+                out.setdefault(name, f"\\({latex(seg)}\\)")
+    return out
 
 
 def solution_html(solution: Solution) -> str:

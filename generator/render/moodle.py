@@ -1,101 +1,362 @@
-"""Moodle XML, structured like Moodle's own export: <quiz>, a category per
-student, then one question per graded answer — numerical (with tolerance and
-the distractors' feedback), cloze for vectors, multichoice, truefalse,
-matching — with the worked solution as general feedback."""
+"""Moodle XML for delivery as a randomized quiz, laid out like Moodle's own
+export (every text in CDATA) and read back by Moodle's `qformat_xml`.
+
+Under a category named after the exam, one category per exam question (the
+spec's order) holds that question's variants; a quiz with one "random
+question from category" slot per category gives each student one variant.
+So each exam question is ONE Moodle question, whatever its parts:
+
+- one numeric part → numerical (tolerance window centred on the printed key,
+  each named mistake as a 0 % answer with its feedback);
+- one choice / true-false / matching part → multichoice / truefalse /
+  matching, the choices never repeated in the question text;
+- several parts, or a vector → cloze, one labelled line per part (`2a`, `2b`
+  as on the paper), a NUMERICAL blank per component carrying each named
+  mistake's value and feedback, menus for choices, true/false and matching.
+
+Because all parts of a question are answered and graded together, the worked
+solution can be the general feedback: Moodle shows it only once the question
+is finished, in every behaviour, when every part has been answered.
+
+Moodle's cloze importer ignores <defaultgrade>: a cloze question's mark is
+the sum of its blank weights, which must be whole numbers.  The weights share
+the points as answers.csv does (equally per part, then per component or
+pair); they sum to the points when whole numbers allow it, else to the
+smallest whole multiple of them (see `cloze_weights`).  A random slot starts
+with mark 1 in any case, so the README has the teacher set each slot to the
+points its category name states."""
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
+import html
+import math
+import re
+from fractions import Fraction
 
-from ..marking import graded_answers
+from ..exam import PART_LETTERS, Part, Question, points_text
+from ..marking import centre, parse_number
 from ..misconceptions import describe
-from ..model import Answer, Solution
-from .html import question_html, solution_html
+from ..model import Answer
+from .html import plain, question_html, solution_html, symbols_html
+
+MAX_MULTIPLE = 1000  # weights never grow past 1000 × the points
+_XML_BAD = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_CHOICE = re.compile(r"\(([A-J])\) (.*)", re.S)
+_ENUMERATED = re.compile(r"\([a-z]\) ")
 
 
-def _text(parent: ET.Element, tag: str, value: str, fmt: str | None = "html") -> ET.Element:
-    el = ET.SubElement(parent, tag, {"format": fmt} if fmt else {})
-    ET.SubElement(el, "text").text = value
-    return el
+# -- XML ----------------------------------------------------------------------
+
+def cdata(text: str) -> str:
+    """Text as Moodle's export writes it: inside CDATA, which keeps every
+    space (Moodle's XML reader drops one between an escaped tag and a
+    non-ASCII character otherwise).  Characters XML cannot hold are dropped."""
+    text = _XML_BAD.sub("", text)
+    return "<![CDATA[" + text.replace("]]>", "]]]]><![CDATA[>") + "]]>" if text else ""
 
 
-def category(quiz: ET.Element, path: str) -> None:
-    q = ET.SubElement(quiz, "question", {"type": "category"})
-    cat = ET.SubElement(q, "category")
-    ET.SubElement(cat, "text").text = f"$course$/{path}"
+def _text(tag: str, value: str, fmt: str | None = "html", indent: int = 2) -> str:
+    pad = "  " * indent
+    attr = f' format="{fmt}"' if fmt else ""
+    return f"{pad}<{tag}{attr}>\n{pad}  <text>{cdata(value)}</text>\n{pad}</{tag}>\n"
 
 
-def questions(quiz: ET.Element, solution: Solution, name: str, points: float) -> None:
-    parts = graded_answers(solution)
-    for n, a in enumerate(parts):
-        label = name if len(parts) == 1 else f"{name}{'abcdefghij'[n]}"
-        _question(quiz, solution, a, label, points / len(parts))
+def _tag(tag: str, value: str, indent: int = 2) -> str:
+    return f"{'  ' * indent}<{tag}>{html.escape(value, quote=False)}</{tag}>\n"
 
 
-def _question(quiz, solution: Solution, a: Answer, label: str, points: float) -> None:
-    qtype = {"numeric": "numerical", "vector": "cloze", "choice": "multichoice",
-             "truefalse": "truefalse", "matching": "matching"}[a.type]
-    q = ET.SubElement(quiz, "question", {"type": qtype})
-    _text(q, "name", f"{label} {solution.problem.variant} {a.name}", fmt=None)
-    body = question_html(solution) + f"<p><b>Answer:</b> {a.label}.</p>"
-    if a.type == "vector":
-        body += "<p>" + _cloze(a) + "</p>"
-    _text(q, "questiontext", body)
-    _text(q, "generalfeedback", solution_html(solution))
-    ET.SubElement(q, "defaultgrade").text = f"{points:g}"
-    ET.SubElement(q, "penalty").text = "0"
-    ET.SubElement(q, "hidden").text = "0"
-    ET.SubElement(q, "idnumber").text = f"{label}-{solution.problem.variant}-{a.name}"
-    if a.type == "numeric":
-        _answer(q, 100, a.display, "", tolerance=a.tolerance)
-        for o in a.options:
-            if not o.correct:
-                _answer(q, 0, o.text, describe(o.misconception), tolerance=a.tolerance)
-    elif a.type == "choice":
-        ET.SubElement(q, "single").text = "true" if len(a.value) == 1 else "false"
-        ET.SubElement(q, "shuffleanswers").text = "0"  # the variant's order is the key's order
-        ET.SubElement(q, "answernumbering").text = "ABCD"
-        share = 100 / max(1, len(a.value))
-        for o in a.options:
-            _answer(q, share if o.correct else 0, o.text, describe(o.misconception))
-    elif a.type == "truefalse":
-        for o in a.options:
-            _answer(q, 100 if o.correct else 0, o.text, describe(o.misconception), fmt="moodle_auto_format")
-    elif a.type == "matching":
-        ET.SubElement(q, "shuffleanswers").text = "true"
-        for left, right in a.exact:
-            sub = _text(q, "subquestion", left)
-            ET.SubElement(ET.SubElement(sub, "answer"), "text").text = right
+def category_name(name: str) -> str:
+    """One level of a category path, escaped as Moodle's own
+    `assemble_category_path` does: `/` doubled, a leading or trailing slash
+    padded with a space so it is not read as a separator."""
+    escaped = " ".join(name.split()).replace("/", "//")
+    if escaped.startswith("/"):
+        escaped = " " + escaped
+    if escaped.endswith("/"):
+        escaped += " "
+    return escaped
 
 
-def _answer(q, fraction: float, text: str, feedback: str, tolerance: float | None = None,
-            fmt: str = "html") -> None:
-    ans = ET.SubElement(q, "answer", {"fraction": f"{fraction:g}", "format": fmt})
-    ET.SubElement(ans, "text").text = text.replace(" × 10", "e").translate(
-        str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")) if tolerance is not None else text
+def render_category(names: list[str], info: str = "") -> str:
+    """A category switch: the questions that follow go into $course$/top/names…"""
+    path = "/".join(["$course$", "top", *map(category_name, names)])
+    return ('  <question type="category">\n    <category>\n      <text>' + cdata(path) + "</text>\n"
+            "    </category>\n" + _text("info", info) + "    <idnumber></idnumber>\n  </question>\n")
+
+
+def item_category(item: int, points) -> str:
+    """The name of exam question `item`'s category (its points in the name:
+    the teacher sets the quiz slot's mark from it)."""
+    return f"Question {item} ({points_text(points)} {'point' if points == 1 else 'points'})"
+
+
+def render_quiz(fragments: list[str]) -> bytes:
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n' + "".join(fragments) + "</quiz>\n").encode("utf-8")
+
+
+# -- one exam question → one Moodle question ----------------------------------
+
+def render_question(q: Question, digits: int) -> str:
+    """One Moodle question for one exam question (every part in it)."""
+    if not q.parts:
+        return ""  # nothing to grade (model answers only): nothing Moodle could mark
+    sol = q.solution
+    skip, claims = _shown_elsewhere(q)
+    body = question_html(sol, skip)
+    parts = q.parts
+    single = parts[0].answer if len(parts) == 1 else None
+    # Moodle's matching type needs three choices at least; fewer pairs go into a cloze
+    if single is not None and (single.type in ("numeric", "choice", "truefalse")
+                               or single.type == "matching" and len(single.exact) >= 3):
+        qtype = {"numeric": "numerical", "choice": "multichoice", "truefalse": "truefalse",
+                 "matching": "matching"}[single.type]
+    else:
+        qtype = "cloze"
+    if qtype == "numerical":
+        body += f"<p><b>Answer:</b> {html.escape(parts[0].quantity)}, {_precision(single, digits)}.</p>"
+    elif qtype == "truefalse":
+        body += f"<p><b>True or false:</b> {html.escape(_claim(single, claims))}</p>"
+    elif qtype == "cloze":
+        weights = cloze_weights(parts)
+        # parts are labelled by the Moodle question's number (the spec's order), not the paper's
+        labels = [f"{q.item}{PART_LETTERS[n]}" if len(parts) > 1 else "" for n in range(len(parts))]
+        body += "".join(_cloze_part(p, label, w, claims, symbols_html(sol), digits)
+                        for p, label, w in zip(parts, labels, weights))
+    out = [f'  <question type="{qtype}">\n',
+           _text("name", f"Q{q.item} {sol.problem.variant}", fmt=None),
+           _text("questiontext", body),
+           _text("generalfeedback", solution_html(sol))]
+    if qtype != "cloze":  # the cloze importer ignores it: the blank weights are the mark
+        out.append(_tag("defaultgrade", points_text(q.points)))
+    out += [_tag("penalty", "0.3333333"), _tag("hidden", "0"), _tag("idnumber", sol.problem.variant)]
+    if qtype == "numerical":
+        out.append(_numerical(single))
+    elif qtype == "multichoice":
+        out.append(_multichoice(single))
+    elif qtype == "truefalse":
+        for o in single.options:
+            out.append(_answer(100 if o.correct else 0, o.text, _feedback(o.misconception), "moodle_auto_format"))
+    elif qtype == "matching":
+        out.append(_tag("shuffleanswers", "true"))
+        stems = symbols_html(sol)
+        for left, right in single.exact:
+            out.append('    <subquestion format="html">\n'
+                       f"      <text>{cdata(stems.get(left, html.escape(left)))}</text>\n"
+                       f"      <answer>\n        <text>{cdata(right)}</text>\n      </answer>\n"
+                       "    </subquestion>\n")
+    out.append("  </question>\n")
+    return "".join(out)
+
+
+def _shown_elsewhere(q: Question) -> tuple[frozenset[int], dict[str, str]]:
+    """Question paragraphs Moodle shows in another form — the choices of a
+    choice answer (Moodle's own buttons), the numbered statements of a
+    true/false answer (each beside its own menu), the enumerated meanings of
+    a matching answer (Moodle's menus) — and the statements by answer name."""
+    skip, claims = set(), {}
+    paragraphs = [plain(p) for p in q.solution.question]
+    for part in q.parts:
+        a = part.answer
+        for n, text in enumerate(paragraphs):
+            if text is None:
+                continue
+            if a.type == "choice":
+                m = _CHOICE.fullmatch(text.strip())
+                if m and m.group(2).strip() in {o.text for o in a.options}:
+                    skip.add(n)
+            elif a.type == "truefalse" and a.name.startswith("statement_"):
+                prefix = f"({a.name[10:]}) "
+                if text.startswith(prefix):
+                    skip.add(n)
+                    claims[a.name] = text[len(prefix):].strip()
+            elif a.type == "matching":
+                rights = [r for _, r in a.exact]
+                if rights and all(_ENUMERATED.match(r) for r in rights) and all(r in text for r in rights):
+                    skip.add(n)
+    return frozenset(skip), claims
+
+
+def _claim(a: Answer, claims: dict[str, str]) -> str:
+    """A true/false statement as a claim, with no answer in it."""
+    claim = claims.get(a.name) or a.label
+    claim = claim[:1].upper() + claim[1:]
+    return claim if claim.endswith((".", "?", "!")) else claim + "."
+
+
+def _precision(a: Answer, digits: int) -> str:
+    if a.type in ("numeric", "vector") and not any(_flat(a.tolerance)):
+        return "a whole number"
+    return f"to {digits} decimal places"
+
+
+def _flat(x) -> list:
+    return [v for item in x for v in _flat(item)] if isinstance(x, list) else [x]
+
+
+def _feedback(misconception: str | None) -> str:
+    return html.escape(describe(misconception)) if misconception else ""
+
+
+def _answer(fraction: float, text: str, feedback: str, fmt: str = "html", tolerance: str | None = None) -> str:
+    out = (f'    <answer fraction="{fraction:g}" format="{fmt}">\n      <text>{cdata(text)}</text>\n'
+           f'      <feedback format="html">\n        <text>{cdata(feedback)}</text>\n      </feedback>\n')
     if tolerance is not None:
-        ET.SubElement(ans, "tolerance").text = repr(float(tolerance))
-    _text(ans, "feedback", feedback)
+        out += f"      <tolerance>{tolerance}</tolerance>\n"
+    return out + "    </answer>\n"
 
 
-def _cloze(a: Answer) -> str:
-    rows = a.value if a.value and isinstance(a.value[0], list) else [a.value]
-    tols = a.tolerance if a.value and isinstance(a.value[0], list) else [a.tolerance]
+def _num(x: float) -> str:
+    return repr(float(x))
+
+
+def _numerical(a: Answer) -> str:
+    """The key's window (centre ± tolerance) first — Moodle takes the first
+    answer whose window holds the response — then each named mistake."""
+    c, t = centre(a), float(a.tolerance)
+    out = [_answer(100, _num(c), "", "moodle_auto_format", _num(t))]
+    seen = set()
+    for o in a.options:
+        d = parse_number(o.text) if not o.correct else None
+        if d is None or abs(d - c) <= t or d in seen:
+            continue
+        seen.add(d)
+        out.append(_answer(0, _num(d), _feedback(o.misconception), "moodle_auto_format", _num(t)))
+    out += [_tag("unitgradingtype", "0"), _tag("unitpenalty", "0.1"), _tag("showunits", "3"),
+            _tag("unitsleft", "0")]
+    return "".join(out)
+
+
+def _multichoice(a: Answer) -> str:
+    correct = sum(o.correct for o in a.options)
+    share = 100 / max(1, correct)
+    out = [_tag("single", "true" if correct == 1 else "false"),
+           _tag("shuffleanswers", "0"),  # the variant's order: the paper's letters
+           _tag("answernumbering", "ABCD"), _tag("showstandardinstruction", "0")]
+    for o in a.options:
+        out.append(_answer(float(f"{share:.5f}") if o.correct else 0, html.escape(o.text), _feedback(o.misconception)))
+    return "".join(out)
+
+
+# -- cloze --------------------------------------------------------------------
+
+def _blanks(p: Part) -> int:
+    a = p.answer
+    if a.type == "vector":
+        return len(_flat(centre(a)))
+    if a.type == "matching":
+        return len(a.exact)
+    return 1
+
+
+def cloze_weights(parts) -> list[list[int]]:
+    """Whole-number blank weights per part: each part's points shared equally
+    by its blanks (components, pairs), times the smallest whole multiple m
+    that makes every weight whole — so the weights sum to the points when
+    m = 1, and always share the mark as answers.csv does."""
+    shares = [[p.points / _blanks(p)] * _blanks(p) for p in parts]
+    m = 1
+    for row in shares:
+        for s in row:
+            m = m * s.denominator // math.gcd(m, s.denominator)
+    m = min(m, MAX_MULTIPLE)
+    return [[max(1, round(s * m)) for s in row] for row in shares]
+
+
+def _esc(text: str) -> str:
+    """Text inside a cloze answer or feedback.  The importer splits at an
+    unescaped `~`, `#` or `}` and then decodes HTML entities, so the text is
+    HTML-escaped twice (it is stored as HTML), `}` and `#` get the backslash
+    the importer removes, and `~` (which it never unescapes) and `{` are entities."""
+    t = html.escape(text, quote=False).replace("&", "&amp;")
+    return t.replace("}", "\\}").replace("#", "\\#").replace("~", "&#126;").replace("{", "&#123;")
+
+
+def _cloze_part(p: Part, label: str, weights: list[int], claims: dict[str, str], stems: dict[str, str],
+                digits: int) -> str:
+    a = p.answer
+    head = f"<b>{html.escape(label)}</b> " if label else ""
+    if a.type == "truefalse":
+        menu = "~".join(f"{'=' if o.correct else '%0%'}{o.text.capitalize()}"
+                        + (f"#{_esc(describe(o.misconception))}" if o.misconception else "")
+                        for o in sorted(a.options, key=lambda o: o.text != "true"))
+        return f"<p>{head}{html.escape(_claim(a, claims))} {{{weights[0]}:MULTICHOICE:{menu}}}</p>"
+    if a.type == "choice":
+        single = sum(o.correct for o in a.options) == 1
+        kind = "MULTICHOICE_V" if single else "MULTIRESPONSE"
+        menu = "~".join(f"{'=' if o.correct else '%0%'}{_esc(o.text)}"
+                        + (f"#{_esc(describe(o.misconception))}" if o.misconception else "") for o in a.options)
+        return f"<p>{head}{html.escape(p.quantity)}:</p><p>{{{weights[0]}:{kind}:{menu}}}</p>"
+    if a.type == "matching":
+        rights = sorted({r for _, r in a.exact})
+        items = []
+        for (left, right), w in zip(a.exact, weights):
+            if len(rights) > 1:
+                blank = f"{{{w}:MULTICHOICE:" + "~".join(f"{'=' if r == right else '%0%'}{_esc(r)}" for r in rights) + "}"
+            else:  # a menu needs two choices: a lone answer is typed
+                blank = f"{{{w}:SHORTANSWER:={_esc(right)}}}"
+            items.append(f"<li>{stems.get(left, html.escape(left))} → {blank}</li>")
+        return f"<p>{head}{html.escape(p.quantity)}:</p><ul>{''.join(items)}</ul>"
+    if a.type == "numeric":
+        return (f"<p>{head}{html.escape(p.quantity)} ({_precision(a, digits)}): "
+                f"{_numeric_blank(weights[0], centre(a), float(a.tolerance), _mistakes_numeric(a))}</p>")
+    # a vector, or rows of them: one blank per component, each named mistake's component as a 0 % answer
+    key = centre(a)
+    tol = a.tolerance if a.value and isinstance(a.value[0], list) else [a.tolerance]
+    mistakes = _mistakes_vector(a, key)
+    w = iter(weights)
+    rows = []
+    for i, (krow, trow) in enumerate(zip(key, tol)):
+        trow = trow if isinstance(trow, list) else [trow] * len(krow)
+        blanks = [_numeric_blank(next(w), k, float(t), [(m[i][j], f) for m, f in mistakes])
+                  for j, (k, t) in enumerate(zip(krow, trow))]
+        rows.append("(" + ", ".join(blanks) + ")")
+    return f"<p>{head}{html.escape(p.quantity)} ({_precision(a, digits)}):<br />" + "<br />".join(rows) + "</p>"
+
+
+def _numeric_blank(weight: int, key: float, tol: float, mistakes) -> str:
+    alts = [f"={_num(key)}:{_num(tol)}"]
+    seen = set()
+    for value, feedback in mistakes:
+        if value is None or abs(value - key) <= tol or value in seen:
+            continue  # a component the mistake gets right, or one already listed
+        seen.add(value)
+        alts.append(f"%0%{_num(value)}:{_num(tol)}#{_esc(feedback)}")
+    return f"{{{weight}:NUMERICAL:{'~'.join(alts)}}}"
+
+
+def _mistakes_numeric(a: Answer) -> list[tuple[float | None, str]]:
+    return [(parse_number(o.text), describe(o.misconception)) for o in a.options if not o.correct]
+
+
+def _mistakes_vector(a: Answer, key) -> list[tuple[list[list[float | None]], str]]:
+    """Each named mistake's vector, shaped like the key (rows of components)."""
     out = []
-    for row, trow in zip(rows, tols):
-        out.append(", ".join(f"{{1:NUMERICAL:={v!r}:{t!r}}}" for v, t in zip(row, trow)))
-    return "<br/>".join(f"({r})" for r in out)
+    for o in a.options:
+        if o.correct:
+            continue
+        rows = _nested(o.text)
+        if rows and not isinstance(rows[0], list):
+            rows = [rows]
+        if [len(r) for r in rows] == [len(r) for r in key]:
+            out.append(([[parse_number(x) for x in r] for r in rows], describe(o.misconception)))
+    return out
 
 
-def serialise(elements) -> bytes:
-    """Questions as indented XML, ready to go inside <quiz> (built per student,
-    so no process holds the whole exam's element tree)."""
-    out = []
-    for el in elements:
-        ET.indent(el, space="  ", level=1)
-        out.append(b"  " + ET.tostring(el, encoding="utf-8") + b"\n")
-    return b"".join(out)
-
-
-def render_quiz(parts: list[bytes]) -> bytes:
-    return b'<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n' + b"".join(parts) + b"</quiz>\n"
+def _nested(text: str):
+    """`(0.1, 0.2)` or `((0.1, 0.9), (0.5, 0.5))` → nested lists of strings."""
+    stack: list[list] = [[]]
+    token = ""
+    for ch in text:
+        if ch == "(":
+            stack.append([])
+        elif ch in ",)":
+            if token.strip():
+                stack[-1].append(token.strip())
+            token = ""
+            if ch == ")" and len(stack) > 1:
+                done = stack.pop()
+                stack[-1].append(done)
+        else:
+            token += ch
+    top = stack[0]
+    return top[0] if len(top) == 1 and isinstance(top[0], list) else top

@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import gc
 import hashlib
+import html
 import io
 import json
 import multiprocessing as mp
@@ -16,23 +17,21 @@ import shutil
 import signal
 import sys
 import threading
-import xml.etree.ElementTree as ET
 from concurrent.futures import ProcessPoolExecutor
 from importlib import metadata
 from pathlib import Path
 
-import numpy as np
-
 from .. import __version__
 from ..errors import UserError
+from ..exam import assemble_paper, item_points, points_text, student_seed  # noqa: F401 (student_seed: re-exported)
 from ..figures import draw_figures
-from ..marking import answer_text, graded_answers, tolerance_text
+from ..marking import answer_text, tolerance_text
 from ..pipeline import build_items
 from ..render import moodle
-from ..render.typst import render_document, view
+from ..render.typst import escape_typst, render_document, typeset_minus, view
 from ..render.typst_math import typst_string
 from ..roster import Student
-from ..seeding import derived_seed, encode
+from ..seeding import encode
 from ..spec import Spec
 from .atomic import replace_folder, staged, write_into
 
@@ -108,66 +107,92 @@ def write_sheet(spec: Spec, seed: int, out: Path, paper: str = "a4", force: bool
 
 
 def _footer(title: str, code: str) -> str:
-    from ..render.typst import escape_typst
-
     return f"{escape_typst(title)} · {escape_typst(code)}"
 
 
 # -- exams --------------------------------------------------------------------
 
-def student_seed(master: int, student: Student) -> int:
-    """From the master seed and the student's id: the roster's order does not matter."""
-    return derived_seed(master, f"student:{student.id}")
+def _part_view(part) -> dict:
+    """One answer line under a question on the paper: its label, what it
+    asks for, and room in proportion to what is written there."""
+    a = part.answer
+    hint, rows = "", 1
+    if a.type == "vector":
+        key = a.display if a.display and isinstance(a.display[0], list) else [a.display]
+        rows = min(len(key), 4)
+        hint = (f"{len(key)} rows of {len(key[0])} values" if len(key) > 1
+                else f"{len(key[0])} value{'s' if len(key[0]) != 1 else ''}")
+    elif a.type == "choice":
+        hint = "letter" if sum(o.correct for o in a.options) == 1 else "letters"
+    elif a.type == "matching":
+        rows = 2
+        hint = f"{len(a.exact)} pairs"
+    return {"label": escape_typst(part.label), "quantity": escape_typst(part.quantity),
+            "hint": escape_typst(hint), "height": f"{0.75 * rows:g}cm"}
+
+
+def _key_answer(a) -> str:
+    """The key's value for an answer: for a choice, the letter and its text."""
+    text = answer_text(a)
+    if a.type == "choice":
+        text += " — " + "; ".join(o.text for o in a.options if o.correct)
+    return text
 
 
 def _paper(job: tuple) -> dict:
-    """One student's paper, written into `folder` (and the worked solutions, if
-    asked): problems in shuffled order, answer rows, Moodle questions, hashes."""
-    spec, student, master, paper, with_solutions, folder = job
-    seed = student_seed(master, student)
-    solutions = build_items(spec.items, seed, spec.digits)
-    points = [item.points for item in spec.items for _ in range(item.count)]
-    order = [int(i) for i in np.random.default_rng([seed, 1]).permutation(len(solutions))]
-    code = f"{encode(seed)}"
-    ordered = [solutions[i] for i in order]
-    # one view per problem serves the paper and the worked solutions
-    figures = [draw_figures(s) for s in ordered] if with_solutions else [()] * len(ordered)
-    problems = [view(s, f) for s, f in zip(ordered, figures)]
-    rows = []
-    quiz = ET.Element("quiz")
-    moodle.category(quiz, f"{spec.title}/{student.id}")
-    for q, (i, sol, v) in enumerate(zip(order, ordered, problems), start=1):
-        pts = points[i]
-        v["points"] = f"{pts:g}"
-        parts = graded_answers(sol)
-        for n, a in enumerate(parts):
-            rows.append({"student": student.id, "variant": sol.problem.variant,
-                         "question": str(q) if len(parts) == 1 else f"{q}{'abcdefghij'[n]}",
-                         "answer": answer_text(a), "tolerance": tolerance_text(a),
-                         "points": f"{pts / len(parts):g}"})
-        moodle.questions(quiz, sol, f"Q{q}", pts)
-    footer = _footer(spec.title, f"{student.id} · {code}")
-    pdf = compile_pdf(render_document(
-        "exam.typ.j2", title=spec.title, code=code, seed=master, paper=paper, problems=problems,
-        student_name=typst_string(student.name), student_id=typst_string(student.id), total=f"{sum(points):g}",
-        digits=spec.digits, space="3.2cm", footer=footer))
-    solutions_pdf = None
-    if with_solutions:  # the student's own variants, worked, with their figures
-        solutions_pdf = compile_pdf(render_document(
-            "key.typ.j2", title=f"{spec.title} — worked solutions", code=code, seed=seed, paper=paper,
-            problems=problems, footer=footer))
-    written = {f"papers/{student.filename}.pdf": pdf}
-    if solutions_pdf is not None:
-        written[f"solutions/{student.filename}.pdf"] = solutions_pdf
-    write_into(folder, written)  # here, so the PDFs never travel back to the main process
-    return {"student": student, "seed": seed, "code": code, "rows": rows, "moodle": moodle.serialise(list(quiz)),
+    """One student's paper, written into `folder` (and the worked solutions,
+    if asked), from the assembly's data: answer rows, key lines, Moodle
+    questions, hashes.  With `papers` false (a --variants pool) no PDF."""
+    spec, student, master, paper, with_solutions, folder, papers = job
+    exam = assemble_paper(spec, student, master)
+    rows, key = [], []
+    moodle_questions = []
+    for q in exam.questions:
+        sol = q.solution
+        # one string per line: a Typst string literal lays out far leaner than
+        # marked-up text (the 300-student key compiles in half the memory)
+        for n, p in enumerate(q.parts):
+            line = f"{p.label} · {p.quantity} · {typeset_minus(_key_answer(p.answer))}"
+            if n == 0:
+                line += f"   [{sol.problem.variant}, {points_text(q.points)} pt]"
+            key.append(typst_string(line))
+        for p in q.parts:
+            rows.append({"student": student.id, "variant": sol.problem.variant, "question": p.label,
+                         "answer": answer_text(p.answer), "tolerance": tolerance_text(p.answer),
+                         "points": points_text(p.points)})
+        moodle_questions.append((q.item, sol.problem.variant, moodle.render_question(q, spec.digits)))
+    written = {}
+    if papers:
+        # one view per problem serves the paper and the worked solutions
+        ordered = [q.solution for q in exam.questions]
+        figures = [draw_figures(s) for s in ordered] if with_solutions else [()] * len(ordered)
+        problems = [view(s, f) for s, f in zip(ordered, figures)]
+        for v, q in zip(problems, exam.questions):
+            v["points"] = points_text(q.points)
+            v["parts"] = [_part_view(p) for p in q.parts]
+        footer = _footer(spec.title, f"{student.id} · {exam.code}")
+        written[f"papers/{student.filename}.pdf"] = compile_pdf(render_document(
+            "exam.typ.j2", title=spec.title, code=exam.code, seed=master, paper=paper, problems=problems,
+            student_name=typst_string(student.name), student_id=typst_string(student.id),
+            total=points_text(sum(q.points for q in exam.questions)),
+            digits=spec.digits, space="2.4cm", footer=footer))
+        if with_solutions:  # the student's own variants, worked, with their figures
+            written[f"solutions/{student.filename}.pdf"] = compile_pdf(render_document(
+                "key.typ.j2", title=f"{spec.title} — worked solutions", code=exam.code, seed=exam.seed,
+                paper=paper, problems=problems, footer=footer))
+        write_into(folder, written)  # here, so the PDFs never travel back to the main process
+    return {"student": student, "seed": exam.seed, "code": exam.code, "rows": rows, "key": key,
+            "points": points_text(sum(q.points for q in exam.questions)), "moodle": moodle_questions,
             "sha256": {name: hashlib.sha256(data).hexdigest() for name, data in written.items()}}
 
 
 def write_exam(spec: Spec, students: list[Student], master: int, out: Path, paper: str = "a4",
                only: str | None = None, force: bool = False, workers: int | None = None,
-               solutions: bool = False) -> int:
-    """All papers (or just `only`), key, answers.csv, manifest.json, moodle.xml."""
+               solutions: bool = False, papers: bool = True) -> int:
+    """All papers (or just `only`), key, answers.csv, manifest.json, moodle.xml.
+    With `papers` false (`--variants N`), `students` are the pool's variant
+    sets and no paper is written: the key, answers.csv, manifest and Moodle
+    pool only."""
     check_out(out, force)
     paper = paper_name(paper)
     if only is not None:
@@ -181,10 +206,10 @@ def write_exam(spec: Spec, students: list[Student], master: int, out: Path, pape
         if only is not None and out.is_dir():
             # --only: regenerate that student's paper next to the existing outputs
             shutil.copytree(out, folder, dirs_exist_ok=True)
-        papers = list(_run([(spec, s, master, paper, solutions, folder) for s in students], workers))
-        shared = _shared_outputs(spec, master, paper, papers) if only is None else {}
+        done = list(_run([(spec, s, master, paper, solutions, folder, papers) for s in students], workers))
+        shared = _shared_outputs(spec, master, paper, done, papers) if only is None else {}
         write_into(folder, {**shared, MARKER: f"attndrills {__version__} exam {master}\n"})
-    return len(papers)
+    return len(done)
 
 
 def _run(jobs: list[tuple], workers: int | None):
@@ -250,7 +275,27 @@ def _progress(show: bool, k: int, n: int) -> None:
         sys.stderr.flush()
 
 
-def _shared_outputs(spec: Spec, master: int, paper: str, papers: list[dict]) -> dict[str, str | bytes]:
+def moodle_xml(spec: Spec, master: int, papers: list[dict]) -> bytes:
+    """Under a category named after the exam, one category per exam question
+    (spec order) holding every distinct variant of it, in roster order."""
+    points = item_points(spec)
+    info = (f"{spec.title}: {len(points)} questions, {points_text(sum(points))} points, master seed {master}. "
+            "Build the quiz with one random question from each subcategory and set each slot's mark "
+            "to the points in the subcategory's name.")
+    out = [moodle.render_category([spec.title], html.escape(info, quote=False))]
+    for item, pts in enumerate(points, start=1):
+        out.append(moodle.render_category([spec.title, moodle.item_category(item, pts)]))
+        seen = set()
+        for p in papers:
+            for i, variant, xml in p["moodle"]:
+                if i == item and variant not in seen:
+                    seen.add(variant)
+                    out.append(xml)
+    return moodle.render_quiz(out)
+
+
+def _shared_outputs(spec: Spec, master: int, paper: str, papers: list[dict],
+                    with_papers: bool = True) -> dict[str, str | bytes]:
     rows = [r for p in papers for r in p["rows"]]
     buf = io.StringIO()
     writer = csv.DictWriter(buf, ["student", "variant", "question", "answer", "tolerance", "points"],
@@ -260,10 +305,10 @@ def _shared_outputs(spec: Spec, master: int, paper: str, papers: list[dict]) -> 
     key_source = render_document(
         "exam_key.typ.j2", title=spec.title, seed=master, paper=paper, footer=_footer(spec.title, "key"),
         students=[{"name": typst_string(p["student"].name), "id": typst_string(p["student"].id),
-                   "code": p["code"], "rows": [r for r in p["rows"]]} for p in papers])
+                   "code": p["code"], "points": p["points"], "lines": p["key"]} for p in papers])
     files: dict[str, str | bytes] = {
         "answers.csv": buf.getvalue(),
-        "moodle.xml": moodle.render_quiz([p["moodle"] for p in papers]),
+        "moodle.xml": moodle_xml(spec, master, papers),
         "key.pdf": compile_pdf(key_source),
     }
     files["manifest.json"] = json.dumps({
@@ -274,7 +319,8 @@ def _shared_outputs(spec: Spec, master: int, paper: str, papers: list[dict]) -> 
                            for i in spec.items]},
         "master_seed": master, "paper": paper,
         "students": [{"id": p["student"].id, "name": p["student"].name, "seed": p["seed"], "variant": p["code"],
-                      "paper": f"papers/{p['student'].filename}.pdf"} for p in papers],
+                      **({"paper": f"papers/{p['student'].filename}.pdf"} if with_papers else {})}
+                     for p in papers],
         "sha256": dict(sorted({**{name: hashlib.sha256(data if isinstance(data, bytes) else data.encode()).hexdigest()
                                   for name, data in files.items()},
                                **{name: h for p in papers for name, h in p["sha256"].items()}}.items())),
