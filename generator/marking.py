@@ -15,7 +15,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from .misconceptions import describe
-from .model import Answer, Solution
+from .model import Answer
 
 LETTERS = "ABCDEFGHIJ"
 
