@@ -41,6 +41,7 @@ PAPERS = {"a4": "a4", "letter": "us-letter", "us-letter": "us-letter"}
 
 
 _COMPILER = None
+_COMPILED = False  # Typst's threads outlive a compiler: once set, this process must not fork
 _AGE_OUT = 12
 _EXTRA_FONTS: tuple[str, ...] = ()  # --font-path folders, in the order given
 _PACKAGED_FONTS = ("manimgx_fonts", "manimgx_fonts_cjk")  # Noto: emoji, scripts, CJK
@@ -104,9 +105,10 @@ def compile_pdf(source: str) -> bytes:
     own, matplotlib's DejaVu, which the figures' SVG text names, and Noto for
     other scripts — never from the machine, so a PDF is the same bytes
     everywhere for the same fonts."""
-    global _COMPILER
+    global _COMPILER, _COMPILED
     import typst
 
+    _COMPILED = True
     if _COMPILER is None:
         # setup.typ.j2 reads the --font-path families from sys.inputs
         _COMPILER = typst.Compiler(ignore_system_fonts=True, font_paths=font_dirs(),
@@ -344,7 +346,7 @@ def _start_method():
     starts Rust threads, a test runner or a GUI starts Python threads (numpy's
     BLAS threads re-initialise after a fork).  Otherwise a forkserver imports
     the heavy modules once, single-threaded, and forks every worker from there."""
-    if _COMPILER is None and threading.active_count() == 1 and "fork" in mp.get_all_start_methods():
+    if not _COMPILED and threading.active_count() == 1 and "fork" in mp.get_all_start_methods():
         return mp.get_context("fork")
     ctx = mp.get_context("forkserver")
     ctx.set_forkserver_preload(["generator.writers.print", "generator.kinds", "generator.figures"])
