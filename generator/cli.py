@@ -59,6 +59,8 @@ def _parser() -> argparse.ArgumentParser:
     sh.add_argument("--out", required=True, metavar="DIR", help="writes DIR/sheet.pdf and DIR/key.pdf")
     sh.add_argument("--paper", default="a4", help="a4 (default) or letter")
     sh.add_argument("--force", action="store_true", help="replace a folder attndrills did not write")
+    sh.add_argument("--font-path", action="append", default=[], metavar="DIR",
+                    help="also take fonts from DIR (repeatable), for names in scripts the packaged fonts lack")
 
     ex = sub.add_parser("exam", help="randomized per-student exams, key, answers.csv, manifest, Moodle XML")
     ex.add_argument("spec", metavar="SPEC")
@@ -75,6 +77,8 @@ def _parser() -> argparse.ArgumentParser:
     ex.add_argument("--solutions", action="store_true",
                     help="also DIR/solutions/<id>.pdf: each student's variants worked, with figures")
     ex.add_argument("--force", action="store_true", help="replace a folder attndrills did not write")
+    ex.add_argument("--font-path", action="append", default=[], metavar="DIR",
+                    help="also take fonts from DIR (repeatable), for names in scripts the packaged fonts lack")
 
     from .marking import ACCEPTED_FORMS
 
@@ -212,11 +216,13 @@ def cmd_sheet(args) -> int:
     from pathlib import Path
 
     from .spec import load_spec
-    from .writers.print import write_sheet
+    from .writers.print import font_warnings, use_fonts, write_sheet
 
     spec = load_spec(args.spec)
+    use_fonts(args.font_path)
     master = _master(args, spec)
     write_sheet(spec, master, Path(args.out), args.paper, args.force)
+    _warn(font_warnings([("the title", spec.title)]))
     print(f"wrote {args.out}/sheet.pdf and {args.out}/key.pdf (seed {master}; rerun with --seed {master})",
           file=sys.stderr)
     return 0
@@ -227,7 +233,7 @@ def cmd_exam(args) -> int:
 
     from .roster import load_roster, numbered, variant_sets
     from .spec import load_spec
-    from .writers.print import write_exam
+    from .writers.print import font_warnings, use_fonts, write_exam
 
     spec = load_spec(args.spec)
     pool = args.variants is not None
@@ -239,12 +245,21 @@ def cmd_exam(args) -> int:
         students = load_roster(args.roster) if args.roster else numbered(args.students)
     if args.workers is not None and not 1 <= args.workers <= 64:
         raise UserError("--workers: use 1 to 64")
+    use_fonts(args.font_path)
     master = _master(args, spec)
     n = write_exam(spec, students, master, Path(args.out), args.paper, args.only, args.force, args.workers,
-                   args.solutions, papers=not pool)
+                     args.solutions, papers=not pool)
+    printed = [] if pool else [s for s in students if args.only in (None, s.id)]
+    _warn(font_warnings([("the title", spec.title)] +
+                        [(f"student {s.id}" + (f" ({s.name})" if s.name else ""), f"{s.id} {s.name}") for s in printed]))
     what = f"a Moodle pool of {n} variant(s) of every question" if pool else f"{n} paper(s)"
     print(f"wrote {what} into {args.out} (seed {master}; rerun with --seed {master})", file=sys.stderr)
     return 0
+
+
+def _warn(lines: list[str]) -> None:
+    for line in lines:
+        print(one_line(line), file=sys.stderr)
 
 
 def cmd_grade(args) -> int:

@@ -40,24 +40,78 @@ PAPERS = {"a4": "a4", "letter": "us-letter", "us-letter": "us-letter"}
 
 
 _COMPILER = None
+_COMPILED = False  # Typst's threads outlive a compiler: once set, this process must not fork
 _AGE_OUT = 12
+_EXTRA_FONTS: tuple[str, ...] = ()  # --font-path folders, in the order given
+_PACKAGED_FONTS = ("manimgx_fonts", "manimgx_fonts_cjk")  # Noto: emoji, scripts, CJK
+
+
+def font_dirs() -> list[str]:
+    """Every folder Typst takes fonts from, besides its own embedded ones:
+    matplotlib's (DejaVu, which the figures' SVG text names), the Noto font
+    packages this project depends on, then --font-path folders."""
+    import importlib.util
+
+    import matplotlib
+
+    dirs = [str(Path(matplotlib.get_data_path(), "fonts", "ttf"))]
+    for name in _PACKAGED_FONTS:
+        found = importlib.util.find_spec(name)
+        if found is not None and found.origin:  # missing: names in those scripts are warned about
+            dirs.append(str(Path(found.origin).parent))
+    return dirs + list(_EXTRA_FONTS)
+
+
+def use_fonts(folders) -> None:
+    """Add --font-path folders (after the packaged fonts).  Each must hold at
+    least one font Typst can read; their families are listed right after New
+    Computer Modern (setup.typ.j2), so a character the main font lacks is set
+    in them first, whatever order the file system lists the files in."""
+    global _EXTRA_FONTS, _COMPILER
+    import typst
+
+    checked: list[str] = []
+    for folder in folders:
+        path = Path(folder)
+        if not path.is_dir():
+            raise UserError(f"--font-path: {folder} is not a folder")
+        found = typst.Fonts(include_system_fonts=False, include_embedded_fonts=False, font_paths=[str(path)])
+        if not found.fonts():
+            raise UserError(f"--font-path: {folder} holds no font file (.ttf, .otf, .ttc)")
+        checked.append(str(path.resolve()))
+    if tuple(checked) != _EXTRA_FONTS:
+        _EXTRA_FONTS = tuple(checked)
+        _COMPILER = None
+        _COVERAGE.clear()
+
+
+def _extra_families() -> list[str]:
+    """The families of the --font-path fonts, sorted: the font list in the
+    document is then the same for the same fonts."""
+    if not _EXTRA_FONTS:
+        return []
+    import typst
+
+    found = typst.Fonts(include_system_fonts=False, include_embedded_fonts=False, font_paths=list(_EXTRA_FONTS))
+    return sorted({f.family for f in found.fonts()})
 
 
 def compile_pdf(source: str) -> bytes:
     """Typst source → PDF bytes.  Figures travel inside the source (SVG as
     bytes), so no file is read.  One compiler per process finds and loads the
     fonts once (a fresh compile of an exam paper takes 20 ms, a reused one 8).
-    Fonts come only from installed packages — Typst's own and matplotlib's
-    DejaVu, which the figures' SVG text names — never from the machine, so a
-    PDF is the same bytes everywhere."""
-    global _COMPILER
+    Fonts come only from installed packages and --font-path folders — Typst's
+    own, matplotlib's DejaVu, which the figures' SVG text names, and Noto for
+    other scripts — never from the machine, so a PDF is the same bytes
+    everywhere for the same fonts."""
+    global _COMPILER, _COMPILED
     import typst
 
+    _COMPILED = True
     if _COMPILER is None:
-        import matplotlib
-
-        fonts = str(Path(matplotlib.get_data_path(), "fonts", "ttf"))
-        _COMPILER = typst.Compiler(ignore_system_fonts=True, font_paths=[fonts])
+        # setup.typ.j2 reads the --font-path families from sys.inputs
+        _COMPILER = typst.Compiler(ignore_system_fonts=True, font_paths=font_dirs(),
+                                   sys_inputs={"fonts": "\n".join(_extra_families())})
     try:
         pdf = _COMPILER.compile(input=source.encode("utf-8"))
     except Exception as exc:  # a template bug, never user input: say which
@@ -70,6 +124,58 @@ def compile_pdf(source: str) -> bytes:
     for _ in range(_AGE_OUT):
         _COMPILER.compile(input=b"")
     return pdf
+
+
+# -- which characters no font has ------------------------------------------------
+
+_COVERAGE: list = []  # FreeType faces of font_dirs(), opened on first need
+_NOT_A_FONT = ("LastResort",)  # matplotlib's Last Resort draws a box for every character
+
+
+def _faces() -> list:
+    if not _COVERAGE:
+        from matplotlib.ft2font import FT2Font
+
+        for folder in font_dirs():
+            for path in sorted(Path(folder).rglob("*")):
+                if path.suffix.lower() in (".ttf", ".otf", ".ttc", ".otc") and not path.name.startswith(_NOT_A_FONT):
+                    try:
+                        _COVERAGE.append(FT2Font(str(path)))
+                    except (OSError, RuntimeError, ValueError):  # not a font FreeType reads: Typst skips it too
+                        pass
+    return _COVERAGE
+
+
+def _ignorable(ch: str) -> bool:
+    """Spaces, joiners, direction marks and variation selectors: no glyph of their own."""
+    import unicodedata
+
+    return ch.isspace() or unicodedata.category(ch) == "Cf" or "\ufe00" <= ch <= "\ufe0f" \
+        or "\U000e0100" <= ch <= "\U000e01ef"
+
+
+def missing_glyphs(text: str) -> str:
+    """The characters of `text` that no font Typst uses here has (each once, in
+    order): they would print as Last Resort boxes.  ASCII needs no look-up.
+    Typst's embedded fonts (New Computer Modern, Libertinus) cover no letter
+    that DejaVu and STIX lack, so matplotlib's folder stands in for them."""
+    wanted = [ch for ch in dict.fromkeys(text) if ord(ch) > 0x7E and not _ignorable(ch)]
+    if not wanted:
+        return ""
+    faces = _faces()
+    return "".join(ch for ch in wanted if not any(f.get_char_index(ord(ch)) for f in faces))
+
+
+def font_warnings(labelled: list[tuple[str, str]]) -> list[str]:
+    """One line per (who, text) whose text has characters no font covers."""
+    lines = []
+    for who, text in labelled:
+        missing = missing_glyphs(text)
+        if missing:
+            shown = " ".join(f"{ch} (U+{ord(ch):04X})" for ch in missing)
+            lines.append(f"warning: {who}: no font has {shown}; they print as boxes. "
+                         "Add a font that has them with --font-path DIR")
+    return lines
 
 
 def check_out(out: Path, force: bool) -> None:
@@ -219,7 +325,8 @@ def _run(jobs: list[tuple], workers: int | None):
     show = sys.stderr.isatty()
     n = len(jobs)
     if workers > 1 and n >= 8 and "forkserver" in mp.get_all_start_methods():
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=_start_method(), initializer=_worker)
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=_start_method(), initializer=_worker,
+                                   initargs=(_EXTRA_FONTS,))
         try:
             results = pool.map(_paper, jobs, chunksize=2)  # small chunks: no core idles at the end
             for k, r in enumerate(results, start=1):
@@ -249,7 +356,9 @@ def _run(jobs: list[tuple], workers: int | None):
 _GC_THRESHOLD = (20_000, 20, 20)
 
 
-def _worker() -> None:
+def _worker(extra_fonts: tuple[str, ...] = ()) -> None:
+    global _EXTRA_FONTS
+    _EXTRA_FONTS = extra_fonts  # a forkserver's worker did not inherit --font-path
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the main process handles it
     gc.freeze()  # what the worker inherited is never scanned (nor copied on write by the scan)
     gc.set_threshold(*_GC_THRESHOLD)
@@ -262,7 +371,7 @@ def _start_method():
     starts Rust threads, a test runner or a GUI starts Python threads (numpy's
     BLAS threads re-initialise after a fork).  Otherwise a forkserver imports
     the heavy modules once, single-threaded, and forks every worker from there."""
-    if _COMPILER is None and threading.active_count() == 1 and "fork" in mp.get_all_start_methods():
+    if not _COMPILED and threading.active_count() == 1 and "fork" in mp.get_all_start_methods():
         return mp.get_context("fork")
     ctx = mp.get_context("forkserver")
     ctx.set_forkserver_preload(["generator.writers.print", "generator.kinds", "generator.figures"])

@@ -1,0 +1,154 @@
+"""Print layout: no answer box splits across a page break, and a figure that
+does not fit moves (with its caption) or is drawn smaller, never leaving more
+than a third of a key's or worked solutions' page empty."""
+
+import io
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from generator.cli import main
+from generator.figures import draw_figures
+from generator.pipeline import build_items
+from generator.render.typst import render_document, view
+from generator.spec import load_spec
+from generator.writers import print as printing
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAM = ROOT / "examples" / "exam-midterm.yaml"
+SHEET = ROOT / "examples" / "set-basics.yaml"
+MARGIN_Y = 2.2 / 2.54 * 72  # the pages' top and bottom margin (setup.typ.j2), in points
+CM = 72 / 2.54
+
+
+def label_baselines(pdf: bytes, label: str) -> list[tuple[int, float, float]]:
+    """(page, baseline y from the page's bottom, page height) of every text run
+    that is the regular expression `label`: the label at the top of each answer box."""
+    found = []
+    for number, page in enumerate(PdfReader(io.BytesIO(pdf)).pages, start=1):
+        def visit(text, cm, tm, font, size, number=number, page=page):
+            if re.fullmatch(label, text.strip()):
+                y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+                found.append((number, y, float(page.mediabox.height)))
+        page.extract_text(visitor_text=visit)
+    return found
+
+
+def assert_boxes_whole(pdf: bytes, label: str, height_cm: float, count: int) -> None:
+    boxes = label_baselines(pdf, label)
+    assert len(boxes) == count, boxes
+    for page, y, _ in boxes:
+        # the label sits at most 12 pt below the box's top edge (4 pt inset, then one line)
+        bottom = y + 12 - height_cm * CM
+        assert bottom >= MARGIN_Y - 2, f"the box labelled {label!r} on page {page} runs past the page's end"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_no_answer_box_splits_on_a_sheet(seed):
+    spec = load_spec(SHEET)
+    solutions = build_items(spec.items, seed, spec.digits)
+    sheet, _ = printing.sheet_pdfs(spec.title, "t", seed, solutions)
+    assert_boxes_whole(sheet, "Your work", 5.5, len(solutions))
+
+
+def test_no_answer_box_splits_on_exam_papers(tmp_path):
+    out = tmp_path / "exam"
+    assert main(["exam", str(EXAM), "--students", "6", "--seed", "11", "--out", str(out)]) == 0
+    items = len(load_spec(EXAM).items)
+    for paper in sorted((out / "papers").glob("*.pdf")):
+        assert_boxes_whole(paper.read_bytes(), r"Answer \d+\w*", 3.2, items)
+
+
+# -- figures in keys and worked solutions --------------------------------------
+
+PPI = 24  # enough to see where the ink ends on a page
+
+
+def page_emptiness(source: str) -> list[float]:
+    """For each page, the share of its text area left empty below the last ink,
+    from Typst's own rendering of the document (the PDF's layout, as pictures)."""
+    printing.compile_pdf("")  # the compiler with this project's fonts
+    pngs = printing._COMPILER.compile(input=source.encode("utf-8"), format="png", ppi=PPI)
+    pngs = [pngs] if isinstance(pngs, bytes) else pngs  # one page comes alone
+    margin = round(MARGIN_Y / 72 * PPI)
+    shares = []
+    for data in pngs:
+        gray = np.asarray(Image.open(io.BytesIO(data)).convert("L"))
+        body = gray[margin:gray.shape[0] - margin]  # the footer sits in the bottom margin
+        ink = np.flatnonzero((body < 200).any(axis=1))
+        shares.append(1 - (ink[-1] + 1 if len(ink) else 0) / body.shape[0])
+    return shares
+
+
+def key_source(spec_path: Path, seed: int) -> str:
+    """A key's worked solutions (as in sheet keys and exam solutions), without
+    the table of final answers that starts on a page of its own."""
+    spec = load_spec(spec_path)
+    solutions = build_items(spec.items, seed, spec.digits)
+    problems = [view(s, draw_figures(s)) for s in solutions]
+    source = render_document("key.typ.j2", title="Key", code="t", seed=seed, paper="a4", problems=problems,
+                             footer="t")
+    return source[:source.index("#pagebreak()\n== Final answers")]
+
+
+def loose_pages(source: str, empty: list[float] | None = None) -> dict[int, float]:
+    """Pages more than a third empty, but the last (where the section ends)."""
+    empty = page_emptiness(source) if empty is None else empty
+    return {page: round(share, 2) for page, share in enumerate(empty[:-1], start=1) if share > 1 / 3}
+
+
+def every_kind(tmp_path: Path) -> Path:
+    from generator import kinds
+
+    spec = tmp_path / "all.yaml"
+    spec.write_text("title: Every kind\nitems:\n" + "".join(f'  - kind: "{k.id}"\n' for k in kinds.all_kinds()),
+                    encoding="utf-8")
+    return spec
+
+
+@pytest.mark.parametrize("spec, seeds", [(SHEET, range(8)), (EXAM, range(4)), ("every kind", range(2))])
+def test_no_page_of_a_key_is_more_than_a_third_empty(spec, seeds, tmp_path):
+    path = every_kind(tmp_path) if spec == "every kind" else spec
+    for seed in seeds:
+        loose = loose_pages(key_source(path, seed))
+        assert not loose, f"seed {seed}: pages left more than a third empty: {loose}"
+
+
+def test_emptiness_is_measured():
+    """The measure sees a page break: a page ended after a few lines is nearly all empty."""
+    source = key_source(SHEET, 0) + "#pagebreak()\n#lorem(30)\n#pagebreak()\nThe end."
+    empty = page_emptiness(source)
+    assert empty[-2] > 0.8 and all(0 <= e <= 1 for e in empty)
+    assert loose_pages(source)
+
+
+def test_a_figure_is_drawn_smaller_rather_than_leave_a_third_empty(tmp_path):
+    """Filler before a key's figure, three lines more each time: the figure is drawn whole where it fits, smaller where more
+    than 30 % of the page is left (or it keeps 3/4 of its size), and moves
+    whole only below that — the page it leaves is never more than a third empty."""
+    spec = tmp_path / "one.yaml"
+    spec.write_text('title: One\nitems:\n  - kind: "2.3"\n', encoding="utf-8")
+    base = key_source(spec, 0)
+    at = re.search(r"#(fitted-)?figure\(", base).start()
+    cut = base.rindex("_Why this step?_", 0, at)
+    widths = []
+    for lines in range(0, 66, 3):
+        filler = "".join(f"Filler line {i}. \\\n" for i in range(lines))
+        source = base[:cut] + filler + "\n\n" + base[cut:]
+        empty = page_emptiness(source)
+        assert not loose_pages(source, empty), (lines, [round(e, 2) for e in empty])
+        widths.append(first_figure_width(source))
+    assert len(set(widths)) > 2, widths  # whole, smaller (by how much room is left), whole again
+
+
+def first_figure_width(source: str) -> str:
+    import typst
+
+    found = typst.query(source.encode("utf-8"), "image", field="width", font_paths=printing.font_dirs(),
+                        ignore_system_fonts=True)
+    return json.loads(found)[0]
