@@ -109,7 +109,7 @@ def test_failed_run_leaves_previous_output(tmp_path, capsys):
     assert main(["site", "--spec", str(bad), "--docs", str(docs)]) == 2
     assert capsys.readouterr().err.startswith(f"error: {bad}: items[1].kind")
     assert _tree(docs) == before
-    assert sorted(p.name for p in docs.iterdir()) == ["generated"]  # no temporary folders left
+    assert sorted(p.name for p in docs.iterdir()) == ["assets", "generated"]  # no temporary folders left
 
 
 def test_spec_site(tmp_path, capsys):
