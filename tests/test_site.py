@@ -88,7 +88,8 @@ def test_same_seed_same_site_bytes(tmp_path, capsys):
     assert page.count("## Recall cards") == 1 and '!!! tip "Recall"' not in page
     # default sets cover every cell A–I and every level 1–5
     assert main(["site", "--seed", "42", "--docs", str(tmp_path / "three")]) == 0
-    text = " ".join(v.decode() for k, v in _tree(tmp_path / "three").items() if "set-" in k)
+    text = " ".join(v.decode() for k, v in _tree(tmp_path / "three").items()
+                    if "set-" in k and k.endswith(".md"))
     assert all(f"kind {c} " in text for c in "ABCDEFGHI")
     assert all(f"kind {lv}." in text for lv in "12345")
 
