@@ -29,8 +29,9 @@ def md(kind, inputs, digits=4):
 
 def flat(page: str) -> str:
     page = page.replace(r"\begin{aligned}", "").replace(r"\end{aligned}", "")
-    page = page.replace(r" \\[2pt] &\quad {} ", " ").replace(r" \\[2pt] &\quad ", " ")
-    page = page.replace(r" \\[2pt] ", " ").replace(" &", "").replace("&", "")
+    for gap in (r" \\[2pt] ", r" \\[6pt] "):
+        page = page.replace(gap + r"&\quad {} ", " ").replace(gap + r"&\quad ", " ").replace(gap, " ")
+    page = page.replace(" &", "").replace("&", "")
     page = page.replace("$\u2002${} ", " ").replace("$\u2002${}", " ")
     return page.replace(",$\u2002$", ",\\quad ").replace("$\u2002$", " ")
 

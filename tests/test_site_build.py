@@ -117,6 +117,64 @@ def test_mathjax_reaches_docs_without_a_hook(tmp_path, capsys):
     assert ignored.returncode == 0  # never committed
 
 
+# -- long formulas: the LaTeX printer's phone layout --------------------------
+
+def _weights(n):
+    from generator import mathlines as M
+
+    return [M.Num(f"0.{i:04d}") for i in range(1, n + 1)]
+
+
+def test_short_formula_stays_on_one_line():
+    from generator import mathlines as M
+    from generator.render.latex import latex, latex_display, latex_pieces
+
+    z = M.eq(M.Sym("Z"), M.Add(tuple(_weights(2))), M.Num("0.0003"))
+    assert latex_display(z) == latex(z) == r"Z = 0.0001 + 0.0002 = 0.0003"
+    assert latex_pieces(z) == [latex(z)]
+
+
+def test_long_list_of_equalities_is_one_line_per_item():
+    from generator import mathlines as M
+    from generator.render.latex import latex_display, latex_pieces
+
+    seq = M.Seq(tuple(M.eq(M.Call("exp", M.Num(str(i))), w) for i, w in enumerate(_weights(3))))
+    assert latex_display(seq) == (
+        r"\begin{aligned}\exp(0) & = 0.0001, \\[2pt] \exp(1) & = 0.0002, \\[2pt] \exp(2) & = 0.0003"
+        r"\end{aligned}")
+    # inline, each item is its own formula, so a line may wrap between them
+    assert latex_pieces(seq) == [r"\exp(0) = 0.0001,", r"\exp(1) = 0.0002,", r"\exp(2) = 0.0003"]
+
+
+def test_long_sum_wraps_between_terms_and_before_relations():
+    from generator import mathlines as M
+    from generator.render.latex import BUDGET, latex_display, latex_pieces, width
+
+    z = M.eq(M.Sym("Z"), M.Add(tuple(_weights(8))), M.Num("0.0036"))
+    assert width(z) > BUDGET
+    assert latex_display(z) == (
+        r"\begin{aligned}Z & = 0.0001 + 0.0002 + 0.0003 + 0.0004 \\[2pt] &\quad {} + 0.0005 + 0.0006 + 0.0007"
+        r" \\[2pt] &\quad {} + 0.0008 = 0.0036\end{aligned}")
+    assert latex_pieces(z) == [r"Z = 0.0001 + 0.0002 + 0.0003 + 0.0004",
+                               r"{} + 0.0005 + 0.0006 + 0.0007 + 0.0008 = 0.0036"]
+    # a long left side (the Verify sum of many weights) wraps too
+    check = M.Chain(M.Add(tuple(_weights(12))), (("=", M.Num("1.0000")),))
+    rows = latex_display(check).split(r"\\[2pt]")
+    assert len(rows) >= 4 and rows[-1].strip() == r"& = 1.0000\end{aligned}"
+
+
+def test_long_tuple_and_bracketed_sum_keep_their_brackets():
+    from generator import mathlines as M
+    from generator.render.latex import latex_display
+
+    tup = latex_display(M.eq(M.Sym("alpha"), M.Tup(tuple(_weights(10)))))
+    assert tup.count(r"\left(") == 1 and tup.count(r"\right)") == 1
+    assert tup.count(r"\right.") == tup.count(r"\left.") >= 1
+    h = M.eq(M.Sym("H"), M.Neg(M.Paren(M.Add(tuple(M.Mul((w, M.Call("ln", w)), "juxt") for w in _weights(5))))))
+    out = latex_display(h)
+    assert out.startswith(r"\begin{aligned}H & = -\left( ") and out.endswith(r"\right)\end{aligned}")
+
+
 # -- both builds in a browser --------------------------------------------------
 
 if CHROMIUM is None and os.environ.get("CI"):

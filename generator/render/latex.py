@@ -277,8 +277,9 @@ def latex_display(node, budget: float = BUDGET) -> str:
         rows += item_rows
     if len(rows) == 1 and not rows[0][0]:
         return rows[0][1]
-    # a little air between rows: stacked fractions would touch
-    return r"\begin{aligned}" + r" \\[2pt] ".join(f"{l} &{r}".strip() for l, r in rows) + r"\end{aligned}"
+    # air between rows: stacked fractions would touch
+    gap = r" \\[6pt] " if any(r"\frac" in l + r for l, r in rows) else r" \\[2pt] "
+    return r"\begin{aligned}" + gap.join(f"{l} &{r}".strip() for l, r in rows) + r"\end{aligned}"
 
 
 def latex_pieces(node, budget: float = BUDGET) -> list[str]:
