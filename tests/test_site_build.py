@@ -156,7 +156,7 @@ def test_long_sum_wraps_between_terms_and_before_relations():
         r"\begin{aligned}Z & = 0.0001 + 0.0002 + 0.0003 + 0.0004 \\[2pt] &\quad {} + 0.0005 + 0.0006 + 0.0007"
         r" \\[2pt] &\quad {} + 0.0008 = 0.0036\end{aligned}")
     assert latex_pieces(z) == [r"Z = 0.0001 + 0.0002 + 0.0003 + 0.0004",
-                               r"{} + 0.0005 + 0.0006 + 0.0007 + 0.0008 = 0.0036"]
+                               r"{} + 0.0005 + 0.0006 + 0.0007 + 0.0008", r"{} = 0.0036"]
     # a long left side (the Verify sum of many weights) wraps too
     check = M.Chain(M.Add(tuple(_weights(12))), (("=", M.Num("1.0000")),))
     rows = latex_display(check).split(r"\\[2pt]")

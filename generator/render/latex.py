@@ -131,7 +131,7 @@ def latex(node) -> str:
 # Widths are estimated in digit widths (half an em); BUDGET is what a 390 px
 # phone shows inside a solution box.
 
-BUDGET = 37
+BUDGET = 36
 _REL_W, _OP_W, _COMMA_W = 2.7, 2.4, 1.2
 
 
@@ -142,7 +142,9 @@ def width(node) -> float:
         return (2 if node.base in GREEK or len(node.base) == 1 else 1.1 * len(node.base)) \
             + 0.7 * (len(node.sub or "") + len(node.sup or ""))
     if isinstance(node, M.Num):
-        return len(node.mant) + (5 + 0.7 * len(str(node.exp10)) if node.exp10 is not None else 0)
+        # a minus sign is as wide as a plus, not as a digit
+        return len(node.mant) + 0.6 * node.mant.startswith("-") + \
+            (5 + 0.7 * len(str(node.exp10)) if node.exp10 is not None else 0)
     if isinstance(node, M.Text):
         return 0.9 * len(node.text)
     if isinstance(node, M.Call):
@@ -202,18 +204,19 @@ def _breakable(node):
     return None
 
 
-def _wrap(node, first: float, rest: float, budget: float) -> list[str]:
-    """Rows of `node`: the first row has `first` widths used before it, later
-    rows `rest`.  A node that cannot wrap is one row, however wide."""
+def _wrap(node, first: float, rest: float, budget: float) -> tuple[list[str], float]:
+    """Rows of `node`, and the width the last row reaches: the first row has
+    `first` widths used before it, later rows `rest`.  A node that cannot
+    wrap is one row, however wide."""
     parts = _breakable(node)
     if parts is None or first + width(node) <= budget:
-        return [_PRINTER._print(node)]
+        return [_PRINTER._print(node)], first + width(node)
     opening, items, closing, is_sum = parts
-    rows, cur, used = [], [], first
+    rows, cur, used = [], [], first + 1.6 * bool(opening)
     for text, w in items:
         if cur and used + w > budget:
             rows.append(" ".join(cur))
-            cur, used = [], rest
+            cur, used = [], rest + 2 * bool(opening)
         cur.append(text)
         used += w
     rows.append(" ".join(cur))
@@ -222,7 +225,7 @@ def _wrap(node, first: float, rest: float, budget: float) -> list[str]:
                 for i, r in enumerate(rows)]
     if is_sum:  # an empty group keeps a leading + a binary operator
         rows = rows[:1] + ["{} " + r if r.startswith(("+", "-")) else r for r in rows[1:]]
-    return rows
+    return rows, used
 
 
 def _chain_rows(node, budget: float, indent: float) -> list[tuple[str, str]]:
@@ -230,20 +233,19 @@ def _chain_rows(node, budget: float, indent: float) -> list[tuple[str, str]]:
     stands before the first relation, each later row starts at a relation."""
     p = _PRINTER._print
     if not isinstance(node, M.Chain):
-        return [("", r) for r in _wrap(node, 0, indent, budget)]
+        return [("", r) for r in _wrap(node, 0, indent, budget)[0]]
     left, lw = p(node.first), width(node.first)
     rows: list[tuple[str, str]] = []
     if lw > budget / 2 and _breakable(node.first) is not None:
         # a long left side (a sum of many weights) wraps too; everything then
         # starts in the right-hand column
-        wrapped = _wrap(node.first, 0, indent, budget)
+        wrapped, _ = _wrap(node.first, 0, indent, budget)
         rows = [("", r if i == 0 else r"\quad " + r) for i, r in enumerate(wrapped[:-1])]
         left, lw = "", indent
         last = wrapped[-1] if len(wrapped) == 1 else r"\quad " + wrapped[-1]
         rows.append(("", last))
-        cur, used = "", lw
         for rel, n in node.rest:
-            pieces = _wrap(n, lw + _REL_W, lw + indent, budget)
+            pieces, _ = _wrap(n, lw + _REL_W, lw + indent, budget)
             rows += [("", f" {RELATIONS[rel]} {pieces[0]}")] + [("", r"\quad " + x) for x in pieces[1:]]
         return rows
     cur, used = "", lw
@@ -252,12 +254,11 @@ def _chain_rows(node, budget: float, indent: float) -> list[tuple[str, str]]:
         if cur and used + piece_w > budget:
             rows.append((left if not rows else "", cur))
             cur, used = "", lw
-        pieces = _wrap(n, used + _REL_W, lw + indent, budget)
+        pieces, used = _wrap(n, used + _REL_W, lw + indent, budget)
         cur += f" {RELATIONS[rel]} {pieces[0]}"
         for extra in pieces[1:]:
             rows.append((left if not rows else "", cur))
             cur = r"\quad " + extra
-        used += piece_w if len(pieces) == 1 else budget / 2
     rows.append((left if not rows else "", cur))
     return rows
 
