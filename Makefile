@@ -1,12 +1,12 @@
 # Two commands do everything on a fresh machine with Python 3.10+:
-#   make site   – venv, install, fresh problem sets, the MkDocs site and printable PDFs
+#   make site   – venv, install, the problem sets of the seed in site-seed.txt, the MkDocs site and printable PDFs
 #   make test   – the whole test suite
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: site test bench install clean
+.PHONY: site site-zensical test bench install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,14 +22,26 @@ install: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
+# The course's site is drawn from the seed kept in site-seed.txt, so the same
+# checkout rebuilds the same site; `make site SEED=123` draws other sets once,
+# and writing a new number into site-seed.txt changes them for good.
+SEED ?= $(shell cat site-seed.txt)
+
 site: $(STAMP)
-	$(BIN)/attndrills site --pdf
+	$(BIN)/attndrills site --pdf --seed "$(SEED)"
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 	@echo "Site built in site/ (static files: host them anywhere)."
 	@echo "Preview it with: $(BIN)/mkdocs serve   then open http://127.0.0.1:8000/"
+
+# The same site built by Zensical (Material's successor), which reads mkdocs.yml.
+site-zensical: $(STAMP)
+	$(BIN)/attndrills site --pdf --seed "$(SEED)"
+	$(BIN)/zensical build --clean --strict
+	@echo "Site built by Zensical in site/ (static files: host them anywhere)."
+	@echo "Preview it with: $(BIN)/zensical serve"
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf site docs/generated .pytest_cache
+	rm -rf site docs/generated docs/assets/mathjax .cache .pytest_cache

@@ -196,6 +196,13 @@ def cmd_site(args) -> int:
         master = spec.seed
     else:
         master = fresh_seed()
+    # MathJax goes into the docs folder (a complete copy of its own), not
+    # through a builder's hook, so MkDocs and Zensical both publish it.
+    from .writers.mathjax import write_mathjax
+
+    if write_mathjax(Path(args.docs), args.force) is None:
+        print("warning: MathJax is not installed (pip install -e '.[site]'); "
+              "the site's formulas will show as raw TeX", file=sys.stderr)
     target = write_site(Path(args.docs), specs, master, args.pdf, args.force)
     print(f"wrote {len(specs)} problem set(s) from seed {master} into {target} "
           f"(rerun with --seed {master})", file=sys.stderr)

@@ -21,7 +21,19 @@ def solve_given(kind, inputs, digits=4):
 
 
 def md(kind, inputs, digits=4):
-    return render_problem(solve_given(kind, inputs, digits))
+    """The problem's Markdown with the phone layout of its formulas undone
+    (aligned rows, one inline formula per list item), so tests read the
+    maths as one line, as the printer would write it on a wide page."""
+    return flat(render_problem(solve_given(kind, inputs, digits)))
+
+
+def flat(page: str) -> str:
+    page = page.replace(r"\begin{aligned}", "").replace(r"\end{aligned}", "")
+    for gap in (r" \\[2pt] ", r" \\[6pt] "):
+        page = page.replace(gap + r"&\quad {} ", " ").replace(gap + r"&\quad ", " ").replace(gap, " ")
+    page = page.replace(" &", "").replace("&", "")
+    page = page.replace("$\u2002${} ", " ").replace("$\u2002${}", " ")
+    return page.replace(",$\u2002$", ",\\quad ").replace("$\u2002$", " ")
 
 
 def run_cli(*args, stdin=None):

@@ -88,7 +88,8 @@ def test_same_seed_same_site_bytes(tmp_path, capsys):
     assert page.count("## Recall cards") == 1 and '!!! tip "Recall"' not in page
     # default sets cover every cell A–I and every level 1–5
     assert main(["site", "--seed", "42", "--docs", str(tmp_path / "three")]) == 0
-    text = " ".join(v.decode() for k, v in _tree(tmp_path / "three").items() if "set-" in k)
+    text = " ".join(v.decode() for k, v in _tree(tmp_path / "three").items()
+                    if "set-" in k and k.endswith(".md"))
     assert all(f"kind {c} " in text for c in "ABCDEFGHI")
     assert all(f"kind {lv}." in text for lv in "12345")
 
@@ -109,7 +110,7 @@ def test_failed_run_leaves_previous_output(tmp_path, capsys):
     assert main(["site", "--spec", str(bad), "--docs", str(docs)]) == 2
     assert capsys.readouterr().err.startswith(f"error: {bad}: items[1].kind")
     assert _tree(docs) == before
-    assert sorted(p.name for p in docs.iterdir()) == ["generated"]  # no temporary folders left
+    assert sorted(p.name for p in docs.iterdir()) == ["assets", "generated"]  # no temporary folders left
 
 
 def test_spec_site(tmp_path, capsys):

@@ -119,3 +119,185 @@ _PRINTER = MathLatexPrinter()
 def latex(node) -> str:
     """LaTeX source of a maths node (or a sympy expression)."""
     return _PRINTER.doprint(node)
+
+
+# -- long lines --------------------------------------------------------------
+#
+# MathJax 3 does not break lines, so a long formula would run off a phone's
+# screen.  The printer breaks it itself: a display formula wider than
+# BUDGET becomes an `aligned` block — a list of equalities one item per line,
+# a chain one relation per line, a long sum, tuple or vector wrapped between
+# its terms — and an inline formula becomes pieces the page may wrap between.
+# Widths are estimated in digit widths (half an em); BUDGET is what a 390 px
+# phone shows inside a solution box.
+
+BUDGET = 36
+_REL_W, _OP_W, _COMMA_W = 2.7, 2.4, 1.2
+
+
+def width(node) -> float:
+    """Estimated printed width of a maths node, in digit widths."""
+    w = width
+    if isinstance(node, M.Sym):
+        return (2 if node.base in GREEK or len(node.base) == 1 else 1.1 * len(node.base)) \
+            + 0.7 * (len(node.sub or "") + len(node.sup or ""))
+    if isinstance(node, M.Num):
+        # a minus sign is as wide as a plus, not as a digit
+        return len(node.mant) + 0.6 * node.mant.startswith("-") + \
+            (5 + 0.7 * len(str(node.exp10)) if node.exp10 is not None else 0)
+    if isinstance(node, M.Text):
+        return 0.9 * len(node.text)
+    if isinstance(node, M.Call):
+        return 1.3 * len(node.fn) + 2 + w(node.arg)
+    if isinstance(node, M.Frac):
+        return max(w(node.num), w(node.den)) + 0.6
+    if isinstance(node, M.Add):
+        return sum(w(M.split_sign(t)[1]) for t in node.terms) + _OP_W * (len(node.terms) - 1) + \
+            (1.5 if M.split_sign(node.terms[0])[0] else 0)
+    if isinstance(node, M.Mul):
+        return sum(w(f) for f in node.factors) + (0.4 if node.op == "juxt" else _OP_W) * (len(node.factors) - 1)
+    if isinstance(node, M.Neg):
+        return 1.5 + w(node.arg)
+    if isinstance(node, M.Paren):
+        return 1.6 + w(node.arg)
+    if isinstance(node, M.Pow):
+        return w(node.base) + 0.7 * w(node.exp)
+    if isinstance(node, M.Chain):
+        return w(node.first) + sum(_REL_W + w(n) for _, n in node.rest)
+    if isinstance(node, (M.Vec, M.Tup)):
+        return 1.6 + sum(w(x) for x in node.items) + _COMMA_W * (len(node.items) - 1)
+    if isinstance(node, M.Seq):
+        return sum(w(x) for x in node.items) + 3.2 * (len(node.items) - 1)
+    if isinstance(node, M.Args):
+        return sum(w(x) for x in node.items) + _COMMA_W * (len(node.items) - 1)
+    if isinstance(node, M.SumOver):
+        return 2.5 + w(node.body)
+    if isinstance(node, M.Lim):
+        return 3 + w(node.body)
+    if isinstance(node, M.Infinity):
+        return 3
+    return 0.8 * len(str(node))  # a sympy expression
+
+
+def _breakable(node):
+    """(opening, [(item, width)], closing, is_sum) for a node that may wrap
+    between its items, else None."""
+    p = _PRINTER._print
+    if isinstance(node, M.Add) and len(node.terms) > 1:
+        items = []
+        for i, t in enumerate(node.terms):
+            neg, body = M.split_sign(t)
+            sign = ("-" if neg else "") if i == 0 else ("- " if neg else "+ ")
+            items.append((sign + p(body), width(body) + (_OP_W if i else 1.5 * neg)))
+        return "", items, "", True
+    if isinstance(node, M.Paren) and isinstance(node.arg, M.Add):
+        inner = _breakable(node.arg)
+        return r"\left(", inner[1], r"\right)", True
+    if isinstance(node, M.Neg) and isinstance(node.arg, M.Paren) and isinstance(node.arg.arg, M.Add):
+        inner = _breakable(node.arg.arg)
+        return r"-\left(", inner[1], r"\right)", True
+    if isinstance(node, (M.Vec, M.Tup)) and len(node.items) > 1:
+        brackets = (r"\left[", r"\right]") if isinstance(node, M.Vec) else (r"\left(", r"\right)")
+        items = [(p(x) + ("," if i < len(node.items) - 1 else ""), width(x) + _COMMA_W)
+                 for i, x in enumerate(node.items)]
+        return brackets[0], items, brackets[1], False
+    return None
+
+
+def _wrap(node, first: float, rest: float, budget: float) -> tuple[list[str], float]:
+    """Rows of `node`, and the width the last row reaches: the first row has
+    `first` widths used before it, later rows `rest`.  A node that cannot
+    wrap is one row, however wide."""
+    parts = _breakable(node)
+    if parts is None or first + width(node) <= budget:
+        return [_PRINTER._print(node)], first + width(node)
+    opening, items, closing, is_sum = parts
+    rows, cur, used = [], [], first + 1.6 * bool(opening)
+    for text, w in items:
+        if cur and used + w > budget:
+            rows.append(" ".join(cur))
+            cur, used = [], rest + 2 * bool(opening)
+        cur.append(text)
+        used += w
+    rows.append(" ".join(cur))
+    if opening:  # \left( … \right. on each row but the last, \left. … on each but the first
+        rows = [(opening if i == 0 else r"\left.") + " " + r + " " + (closing if i == len(rows) - 1 else r"\right.")
+                for i, r in enumerate(rows)]
+    if is_sum:  # an empty group keeps a leading + a binary operator
+        rows = rows[:1] + ["{} " + r if r.startswith(("+", "-")) else r for r in rows[1:]]
+    return rows, used
+
+
+def _chain_rows(node, budget: float, indent: float) -> list[tuple[str, str]]:
+    """(left, right) cells of an aligned block: the left cell holds what
+    stands before the first relation, each later row starts at a relation."""
+    p = _PRINTER._print
+    if not isinstance(node, M.Chain):
+        return [("", r) for r in _wrap(node, 0, indent, budget)[0]]
+    left, lw = p(node.first), width(node.first)
+    rows: list[tuple[str, str]] = []
+    if lw > budget / 2 and _breakable(node.first) is not None:
+        # a long left side (a sum of many weights) wraps too; everything then
+        # starts in the right-hand column
+        wrapped, _ = _wrap(node.first, 0, indent, budget)
+        rows = [("", r if i == 0 else r"\quad " + r) for i, r in enumerate(wrapped[:-1])]
+        left, lw = "", indent
+        last = wrapped[-1] if len(wrapped) == 1 else r"\quad " + wrapped[-1]
+        rows.append(("", last))
+        for rel, n in node.rest:
+            pieces, _ = _wrap(n, lw + _REL_W, lw + indent, budget)
+            rows += [("", f" {RELATIONS[rel]} {pieces[0]}")] + [("", r"\quad " + x) for x in pieces[1:]]
+        return rows
+    cur, used = "", lw
+    for rel, n in node.rest:
+        piece_w = _REL_W + width(n)
+        if cur and used + piece_w > budget:
+            rows.append((left if not rows else "", cur))
+            cur, used = "", lw
+        pieces, used = _wrap(n, used + _REL_W, lw + indent, budget)
+        cur += f" {RELATIONS[rel]} {pieces[0]}"
+        for extra in pieces[1:]:
+            rows.append((left if not rows else "", cur))
+            cur = r"\quad " + extra
+    rows.append((left if not rows else "", cur))
+    return rows
+
+
+def latex_display(node, budget: float = BUDGET) -> str:
+    """LaTeX of a display formula: as `latex` when it fits the budget, else an
+    `aligned` block with one item, relation or group of terms per line."""
+    if width(node) <= budget:
+        return latex(node)
+    items = node.items if isinstance(node, M.Seq) else (node,)
+    rows: list[tuple[str, str]] = []
+    for i, item in enumerate(items):
+        item_rows = _chain_rows(item, budget, 2)
+        if i < len(items) - 1:
+            l, r = item_rows[-1]
+            item_rows[-1] = (l, r + ",")
+        rows += item_rows
+    if len(rows) == 1 and not rows[0][0]:
+        return rows[0][1]
+    # air between rows: stacked fractions would touch
+    gap = r" \\[6pt] " if any(r"\frac" in l + r for l, r in rows) else r" \\[2pt] "
+    return r"\begin{aligned}" + gap.join(f"{l} &{r}".strip() for l, r in rows) + r"\end{aligned}"
+
+
+def latex_pieces(node, budget: float = BUDGET) -> list[str]:
+    """LaTeX of an inline formula as pieces a line may break between: the
+    items of a list, and a formula wider than the budget cut before its
+    relations (and between the terms of a long sum)."""
+    items = node.items if isinstance(node, M.Seq) else (node,)
+    out = []
+    for i, item in enumerate(items):
+        if width(item) <= budget:
+            pieces = [latex(item)]
+        else:
+            pieces = []
+            for left, right in _chain_rows(item, budget, 0):
+                right = right.removeprefix(r"\quad ")
+                pieces.append(f"{left}{right}".strip() if left else "{}" + right if right.startswith(" ") else right)
+        if i < len(items) - 1:
+            pieces[-1] += ","
+        out += pieces
+    return out

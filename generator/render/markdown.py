@@ -12,7 +12,7 @@ import re
 from ..mathlines import Node
 from ..model import Prose, Solution
 from ..templating import environment
-from .latex import latex
+from .latex import latex_display, latex_pieces
 
 # Characters that start inline markup anywhere ($ for arithmatex, | for
 # tables, {} for attribute lists); HTML's own are turned into entities.
@@ -52,7 +52,8 @@ def inline(p: Prose, *, block_start: bool = True) -> str:
     parts = []
     for i, seg in enumerate(p):
         if isinstance(seg, Node):
-            parts.append("$" + latex(seg) + "$")
+            # a list or a long formula as pieces a phone's line may wrap between
+            parts.append("\u2002".join("$" + piece + "$" for piece in latex_pieces(seg)))
         else:
             parts.append(escape_md(seg, block_start=block_start and i == 0))
     return "".join(parts)
@@ -76,7 +77,7 @@ def view(solution: Solution, figures=None, src_prefix: str = "") -> dict:
             {
                 "title": escape_md(s.title),
                 "body": [inline(b) for b in s.body],
-                "math": [latex(m) for m in s.math],
+                "math": [latex_display(m) for m in s.math],
                 "why": inline(s.why, block_start=False),
                 "after": [inline(a) for a in s.after],
             }

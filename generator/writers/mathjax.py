@@ -1,35 +1,57 @@
-"""MkDocs hook: copy MathJax 3 from the installed PyPI package
-`django-static-mathjax` into the built site, so formulas render with no
-network and no third-party file is ever committed."""
+"""Offline MathJax 3 for the site: copied from the installed PyPI package
+`django-static-mathjax` into DOCS/assets/mathjax/ (git-ignored) by
+`attndrills site`, so that both builders — MkDocs and Zensical, which runs
+no MkDocs hook — publish it as a plain static folder.  Nothing is fetched
+from a CDN and no third-party file is ever committed."""
 
 from __future__ import annotations
 
-import shutil
 from importlib import resources
 from pathlib import Path
 
+from .atomic import replace_folder
+from .print import MARKER, check_out
+
+# Where the pages look for it (mkdocs.yml's extra_javascript names the same path).
+FOLDER = Path("assets") / "mathjax"
 # What tex-mml-chtml.js loads: itself, its CHTML fonts, and the components it
 # may fetch on demand (accessibility, speech, menu, TeX extensions).
 PARTS = ("tex-mml-chtml.js", "output/chtml/fonts/woff-v2", "a11y", "sre", "ui", "input/tex/extensions")
 
 
-def mathjax_root() -> Path:
-    root = Path(str(resources.files("mathjax"))) / "static" / "mathjax"
-    if not (root / "es5" / "tex-mml-chtml.js").is_file():
-        raise RuntimeError("MathJax is missing: install django-static-mathjax (pip install -e '.[site]')")
-    return root
+def mathjax_root() -> Path | None:
+    """The package's MathJax folder, or None when django-static-mathjax is not installed."""
+    try:
+        root = Path(str(resources.files("mathjax"))) / "static" / "mathjax"
+    except ModuleNotFoundError:
+        return None
+    return root if (root / "es5" / "tex-mml-chtml.js").is_file() else None
 
 
-def on_post_build(config, **kwargs) -> None:
+def _version(root: Path) -> str:
+    import json
+
+    return json.loads((root / "package.json").read_text(encoding="utf-8"))["version"]
+
+
+def write_mathjax(docs: Path, force: bool = False) -> Path | None:
+    """Copy MathJax into DOCS/assets/mathjax/ (swapped in whole; skipped when the
+    same version is already there).  Returns the folder, or None when the
+    package is missing (the caller warns: the pages build, their maths stays raw)."""
     root = mathjax_root()
-    target = Path(config["site_dir"]) / "javascripts" / "mathjax"
-    shutil.rmtree(target, ignore_errors=True)
+    if root is None:
+        return None
+    target = docs / FOLDER
+    stamp = f"attndrills mathjax {_version(root)}\n"
+    marker = target / MARKER
+    if marker.is_file() and marker.read_text(encoding="utf-8") == stamp and (target / PARTS[0]).is_file():
+        return target  # already there: copying 7 MB on every run would only cost time
+    check_out(target, force)
+    files: dict[str, bytes | str] = {MARKER: stamp, "LICENSE": (root / "LICENSE").read_bytes()}
     for part in PARTS:
         src = root / "es5" / part
-        dst = target / part
-        if src.is_dir():
-            shutil.copytree(src, dst)
-        else:
-            dst.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, dst)
-    shutil.copy2(root / "LICENSE", target / "LICENSE")
+        paths = [src] if src.is_file() else sorted(p for p in src.rglob("*") if p.is_file())
+        for p in paths:
+            files[str(Path(part) / p.relative_to(src)) if p != src else part] = p.read_bytes()
+    replace_folder(target, files)
+    return target

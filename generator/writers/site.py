@@ -8,11 +8,13 @@ from pathlib import Path
 from .. import kinds
 from ..figures import draw_figures
 from ..pipeline import build_items, sample_problem, solve_problem
+from ..render.cards import render_obsidian
 from ..render.markdown import escape_md, inline, render_problem
 from ..seeding import child_seeds, derived_seed, encode
 from ..spec import Spec, default_site_spec
 from ..templating import environment
 from .atomic import replace_folder
+from .cards import anki_package
 
 GENERATED = "generated"
 
@@ -52,6 +54,11 @@ def render_site(built: dict, pdf: bool = False) -> dict[str, str | bytes]:
     for st in built["sets"]:
         problems = [problem_md(sol, i) for i, sol in enumerate(st["solutions"], start=1)]
         recall = [(inline(q), inline(a)) for sol in st["solutions"] for q, a in sol.recall]
+        # the same cards for spaced repetition: an Anki deck and an Obsidian note
+        cards = [(q, a, sol.problem.variant) for sol in st["solutions"] for q, a in sol.recall]
+        files[f"cards/set-{st['number']:02d}.apkg"] = anki_package(st["title"], st["code"], st["seed"], cards)
+        files[f"cards/set-{st['number']:02d}-obsidian.md.txt"] = render_obsidian(
+            st["title"], st["code"], [(q, a) for q, a, _ in cards])
         files[f"set-{st['number']:02d}.md"] = env.get_template("markdown/set.md.j2").render(
             set=st, title=escape_md(st["title"]), problems=problems, recall=recall, pdf=pdf)
     examples = [problem_md(sol, None, anchor=f"cell-{sol.problem.kind.lower()}") for sol in built["examples"]]

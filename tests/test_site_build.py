@@ -1,0 +1,357 @@
+"""The site as both builders publish it — MkDocs + Material and Zensical
+(which runs no MkDocs hook) — in Debian's chromium: maths typeset by the
+offline MathJax, figures, search, no page wider than a 390 px phone, no
+display formula clipped on a desktop; and each set's recall cards read back
+from its Anki deck and its Obsidian note.
+
+The browser tests are skipped with a reason only where no Chromium exists,
+and never in CI (CI=true)."""
+
+from __future__ import annotations
+
+import functools
+import io
+import os
+import re
+import shutil
+import sqlite3
+import subprocess
+import sys
+import threading
+import zipfile
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlparse
+from urllib.request import urlopen
+
+import pytest
+import yaml
+
+from generator.render.cards import render_obsidian
+from generator.render.html import inline as html_inline
+from generator.writers.cards import anki_package, deck_id
+from generator.writers.site import build_site, site_specs
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+BUILDERS = ("mkdocs", "zensical")
+PHONE = 390
+
+
+# -- the recall cards leave the page (no browser needed) ----------------------
+
+@pytest.fixture(scope="module")
+def one_set():
+    built = build_site(site_specs(None, 1), 5)
+    return built["sets"][0]
+
+
+def _read_deck(data: bytes) -> tuple[list[tuple[str, str, str]], dict, int]:
+    """(notes as (guid, front, back), the decks of the collection, card count)."""
+    z = zipfile.ZipFile(io.BytesIO(data))
+    assert sorted(z.namelist()) == ["collection.anki2", "media"]
+    assert z.read("media") == b"{}"
+    import json
+    import tempfile
+
+    fd, path = tempfile.mkstemp(suffix=".anki2")
+    try:
+        os.write(fd, z.read("collection.anki2"))
+        os.close(fd)
+        con = sqlite3.connect(path)
+        notes = [(g, *flds.split("\x1f")) for g, flds in con.execute("SELECT guid, flds FROM notes ORDER BY id")]
+        decks = json.loads(con.execute("SELECT decks FROM col").fetchone()[0])
+        cards = con.execute("SELECT count(*) FROM cards").fetchone()[0]
+        con.close()
+    finally:
+        os.unlink(path)
+    return notes, decks, cards
+
+
+def test_anki_deck_reads_back_as_the_sets_cards(one_set):
+    recall = [(q, a, sol.problem.variant) for sol in one_set["solutions"] for q, a in sol.recall]
+    assert len(recall) >= 8
+    data = anki_package(one_set["title"], one_set["code"], one_set["seed"], recall)
+    notes, decks, cards = _read_deck(data)
+    assert [(f, b) for _, f, b in notes] == [(html_inline(q), html_inline(a)) for q, a, _ in recall]
+    assert any("\\(" in f + b for _, f, b in notes)  # maths reaches Anki's MathJax as \( … \)
+    assert len({g for g, _, _ in notes}) == len(notes)
+    assert cards == 2 * len(notes)  # question → answer and answer → question, as ::: means
+    deck = decks[str(deck_id(one_set["seed"]))]
+    assert deck["name"] == f"Attention Drills::{one_set['title']}"
+    # same seed, same bytes (genanki's own writer stamps the zip with the clock)
+    assert anki_package(one_set["title"], one_set["code"], one_set["seed"], recall) == data
+
+
+def test_obsidian_note_has_one_card_a_line(one_set):
+    recall = [(q, a) for sol in one_set["solutions"] for q, a in sol.recall]
+    text = render_obsidian(one_set["title"], one_set["code"], recall)
+    assert text.startswith("#flashcards")
+    cards = [line for line in text.splitlines() if ":::" in line]
+    assert len(cards) == len(recall)
+    assert all(line.count(" ::: ") == 1 for line in cards)
+
+
+def test_site_seed_is_kept_in_the_repository():
+    seed = (ROOT / "site-seed.txt").read_text().strip()
+    assert seed.isdigit()
+    make = (ROOT / "Makefile").read_text()
+    assert "site-seed.txt" in make and '--seed "$(SEED)"' in make
+    assert "zensical build" in make
+    assert "site-seed.txt" in (ROOT / "README.md").read_text()
+
+
+def test_mathjax_reaches_docs_without_a_hook(tmp_path, capsys):
+    from generator.cli import main
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
+    assert "hooks" not in config  # Zensical would not run one
+    assert main(["site", "--seed", "4", "--sets", "1", "--docs", str(tmp_path)]) == 0
+    script = next(s for s in config["extra_javascript"] if "mathjax/" in s)
+    assert (tmp_path / script).is_file()
+    assert (tmp_path / "assets" / "mathjax" / "output" / "chtml" / "fonts" / "woff-v2").is_dir()
+    ignored = subprocess.run(["git", "check-ignore", "-q", "docs/" + script], cwd=ROOT)
+    assert ignored.returncode == 0  # never committed
+
+
+# -- long formulas: the LaTeX printer's phone layout --------------------------
+
+def _weights(n):
+    from generator import mathlines as M
+
+    return [M.Num(f"0.{i:04d}") for i in range(1, n + 1)]
+
+
+def test_short_formula_stays_on_one_line():
+    from generator import mathlines as M
+    from generator.render.latex import latex, latex_display, latex_pieces
+
+    z = M.eq(M.Sym("Z"), M.Add(tuple(_weights(2))), M.Num("0.0003"))
+    assert latex_display(z) == latex(z) == r"Z = 0.0001 + 0.0002 = 0.0003"
+    assert latex_pieces(z) == [latex(z)]
+
+
+def test_long_list_of_equalities_is_one_line_per_item():
+    from generator import mathlines as M
+    from generator.render.latex import latex_display, latex_pieces
+
+    seq = M.Seq(tuple(M.eq(M.Call("exp", M.Num(str(i))), w) for i, w in enumerate(_weights(3))))
+    assert latex_display(seq) == (
+        r"\begin{aligned}\exp(0) & = 0.0001, \\[2pt] \exp(1) & = 0.0002, \\[2pt] \exp(2) & = 0.0003"
+        r"\end{aligned}")
+    # inline, each item is its own formula, so a line may wrap between them
+    assert latex_pieces(seq) == [r"\exp(0) = 0.0001,", r"\exp(1) = 0.0002,", r"\exp(2) = 0.0003"]
+
+
+def test_long_sum_wraps_between_terms_and_before_relations():
+    from generator import mathlines as M
+    from generator.render.latex import BUDGET, latex_display, latex_pieces, width
+
+    z = M.eq(M.Sym("Z"), M.Add(tuple(_weights(8))), M.Num("0.0036"))
+    assert width(z) > BUDGET
+    assert latex_display(z) == (
+        r"\begin{aligned}Z & = 0.0001 + 0.0002 + 0.0003 + 0.0004 \\[2pt] &\quad {} + 0.0005 + 0.0006 + 0.0007"
+        r" \\[2pt] &\quad {} + 0.0008 = 0.0036\end{aligned}")
+    assert latex_pieces(z) == [r"Z = 0.0001 + 0.0002 + 0.0003 + 0.0004",
+                               r"{} + 0.0005 + 0.0006 + 0.0007 + 0.0008", r"{} = 0.0036"]
+    # a long left side (the Verify sum of many weights) wraps too
+    check = M.Chain(M.Add(tuple(_weights(12))), (("=", M.Num("1.0000")),))
+    rows = latex_display(check).split(r"\\[2pt]")
+    assert len(rows) >= 4 and rows[-1].strip() == r"& = 1.0000\end{aligned}"
+
+
+def test_long_tuple_and_bracketed_sum_keep_their_brackets():
+    from generator import mathlines as M
+    from generator.render.latex import latex_display
+
+    tup = latex_display(M.eq(M.Sym("alpha"), M.Tup(tuple(_weights(10)))))
+    assert tup.count(r"\left(") == 1 and tup.count(r"\right)") == 1
+    assert tup.count(r"\right.") == tup.count(r"\left.") >= 1
+    h = M.eq(M.Sym("H"), M.Neg(M.Paren(M.Add(tuple(M.Mul((w, M.Call("ln", w)), "juxt") for w in _weights(5))))))
+    out = latex_display(h)
+    assert out.startswith(r"\begin{aligned}H & = -\left( ") and out.endswith(r"\right)\end{aligned}")
+
+
+# -- both builds in a browser --------------------------------------------------
+
+if CHROMIUM is None and os.environ.get("CI"):
+    raise RuntimeError("CI must run the browser tests: install Debian's chromium (see .ci/run)")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """Generate two sets, then build the same docs with MkDocs and with Zensical."""
+    work = tmp_path_factory.mktemp("sites")
+    docs = work / "docs"
+    shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("generated", "mathjax"))
+    gen = subprocess.run([sys.executable, "-m", "generator", "site", "--seed", "7", "--sets", "2", "--pdf",
+                          "--docs", str(docs)], capture_output=True, text=True)
+    assert gen.returncode == 0, gen.stderr
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
+    config.update(docs_dir="docs", site_dir="site-zensical")
+    (work / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True))
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    mk = subprocess.run([str(BIN / "mkdocs"), "build", "--strict", "-f", "mkdocs.yml", "-d", "site-mkdocs"],
+                        cwd=work, capture_output=True, text=True, env=env)
+    assert mk.returncode == 0, mk.stderr
+    zs = subprocess.run([str(BIN / "zensical"), "build", "--strict", "-f", "mkdocs.yml"],
+                        cwd=work, capture_output=True, text=True, env=env)
+    assert zs.returncode == 0, zs.stdout + zs.stderr
+    return {"mkdocs": work / "site-mkdocs", "zensical": work / "site-zensical"}
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def servers(built):
+    urls, httpds = {}, []
+    for name, folder in built.items():
+        httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(folder)))
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        urls[name] = f"http://127.0.0.1:{httpd.server_address[1]}/"
+        httpds.append(httpd)
+    yield urls
+    for h in httpds:
+        h.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if CHROMIUM is None:
+        pytest.skip("no Chromium on this machine (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _open(browser, url: str, width: int = 1200):
+    """A page at `url`, every request outside 127.0.0.1 refused and noted,
+    MathJax finished, every collapsed block opened."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.outside, page.errors = [], []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+
+    def guard(route):
+        if route.request.url.startswith(("data:", "blob:")) or urlparse(route.request.url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            page.outside.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", guard)
+    page.goto(url, wait_until="networkidle")
+    if page.evaluate("document.querySelectorAll('.arithmatex').length"):
+        page.wait_for_function("window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=20000)
+        page.evaluate("MathJax.startup.promise")
+    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    page.wait_for_timeout(200)
+    return context, page
+
+
+def _pages(folder: Path) -> list[str]:
+    return sorted("" if p.parent == folder else str(p.parent.relative_to(folder)) + "/"
+                  for p in folder.rglob("index.html"))
+
+
+@pytest.mark.parametrize("builder", BUILDERS)
+def test_set_page_maths_figures_and_deck_links(browser, servers, builder):
+    context, page = _open(browser, servers[builder] + "generated/set-01/")
+    state = page.evaluate("""() => ({
+        math: document.querySelectorAll('.arithmatex').length,
+        rendered: document.querySelectorAll('.arithmatex mjx-container').length,
+        errors: document.querySelectorAll('mjx-merror, [data-mjx-error]').length,
+        text: document.querySelector('article').innerText,
+    })""")
+    assert state["math"] > 20 and state["rendered"] == state["math"] and state["errors"] == 0, state["math"]
+    assert "\\(" not in state["text"] and "\\frac" not in state["text"]
+    imgs = page.evaluate("() => Array.from(document.images).filter(i => i.src.includes('/figures/'))"
+                         ".map(i => i.complete && i.naturalWidth > 0)")
+    assert imgs and all(imgs)
+    # recall cards read as question and answer, not as "q ::: a"
+    assert ":::" not in state["text"]
+    assert page.locator("details.tip summary", has_text="Answer").count() >= 8
+    # the deck and the Obsidian note are linked, served, and are the page's cards
+    deck = page.get_attribute("a[href$='.apkg']", "href")
+    note = page.locator("a[href$='-obsidian.md.txt']")
+    assert note.get_attribute("download").endswith(".md")
+    base = page.url
+    from urllib.parse import urljoin
+
+    notes, _, _ = _read_deck(urlopen(urljoin(base, deck)).read())
+    questions = page.evaluate("""() => Array.from(document.querySelectorAll('article p strong'))
+        .filter(s => /^Card \\d+\\.$/.test(s.innerText)).length""")
+    assert len(notes) == questions
+    text = urlopen(urljoin(base, note.get_attribute("href"))).read().decode()
+    assert sum(":::" in line for line in text.splitlines()) == len(notes)
+    assert page.outside == [] and page.errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("builder", BUILDERS)
+def test_search_finds_a_word(browser, servers, builder):
+    context, page = _open(browser, servers[builder])
+    if builder == "mkdocs":
+        page.click("input.md-search__input")
+        page.wait_for_function("document.querySelector('.md-search-result__meta')?.innerText"
+                               ".includes('Type to start searching')", timeout=30000)
+        page.keyboard.type("sharp peak", delay=20)
+        page.wait_for_selector(".md-search-result__item", timeout=15000)
+        hits = page.inner_text(".md-search-result")
+    else:  # Zensical's own search dialog
+        page.click(".md-search__button")
+        page.keyboard.type("sharp peak", delay=20)
+        page.locator("text=/\\d+ results?/").wait_for(timeout=15000)
+        hits = page.locator("a", has_text="sharp").first.inner_text()
+    assert "sharp peak" in hits.lower()
+    assert page.outside == []
+    context.close()
+
+
+@pytest.mark.parametrize("builder", BUILDERS)
+def test_no_page_scrolls_sideways_on_a_phone(browser, servers, built, builder):
+    pages = _pages(built[builder])
+    assert {"", "recipe/", "generated/", "generated/examples/", "generated/set-01/"} <= set(pages)
+    for rel in pages:
+        context, page = _open(browser, servers[builder] + rel, width=PHONE)
+        wide = page.evaluate("""(w) => ({
+            page: document.documentElement.scrollWidth,
+            boxes: Array.from(document.querySelectorAll('div.arithmatex'))
+                .filter(d => d.scrollWidth > d.clientWidth + 1).map(d => d.textContent.slice(0, 60)),
+        })""", PHONE)
+        assert wide["page"] <= PHONE, (rel, wide)
+        # every display formula of this seed's pages fits: broken into lines, not scrolled
+        assert wide["boxes"] == [], (rel, wide["boxes"])
+        context.close()
+
+
+@pytest.mark.parametrize("builder", BUILDERS)
+def test_no_display_formula_clipped_on_a_desktop(browser, servers, built, builder):
+    for rel in ("generated/set-01/", "generated/set-02/", "generated/examples/"):
+        context, page = _open(browser, servers[builder] + rel, width=1200)
+        clipped = page.evaluate("""() => Array.from(document.querySelectorAll('div.arithmatex'))
+            .filter(d => d.scrollWidth > d.clientWidth + 1).map(d => d.textContent.slice(0, 60))""")
+        assert clipped == [], (rel, clipped)
+        context.close()
+
+
+@pytest.mark.parametrize("builder", BUILDERS)
+def test_home_and_recipe(browser, servers, builder):
+    context, page = _open(browser, servers[builder])
+    text = page.inner_text("article").lower()
+    for offer in ("problem sets", "examples", "practice", "printable", "anki"):
+        assert offer in text, offer
+    context.close()
+    context, page = _open(browser, servers[builder] + "recipe/")
+    steps = page.evaluate("() => Array.from(document.querySelector('article ol').children).map(li => li.innerText)")
+    assert [re.match(r"\w+", s).group(0) for s in steps] == ["Score", "Softmax", "Blend"]
+    context.close()
