@@ -14,7 +14,7 @@ import pytest
 from generator import kinds
 from generator.cli import main
 from generator.exam import assemble, graded_answers, item_points
-from generator.grading import centre
+from generator.marking import centre
 from generator.pipeline import sample_problem, solve_problem
 from generator.render.moodle import category_name, cdata, cloze_weights
 from generator.roster import numbered
