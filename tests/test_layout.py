@@ -26,26 +26,29 @@ MARGIN_Y = 2.2 / 2.54 * 72  # the pages' top and bottom margin (setup.typ.j2), i
 CM = 72 / 2.54
 
 
-def label_baselines(pdf: bytes, label: str) -> list[tuple[int, float, float]]:
-    """(page, baseline y from the page's bottom, page height) of every text run
-    that is the regular expression `label`: the label at the top of each answer box."""
+def label_baselines(pdf: bytes, label: str) -> list[tuple[int, float, float, str]]:
+    """(page, baseline y from the page's bottom, page height, text) of every text
+    run that is the regular expression `label`: the label at the top of each
+    answer box, which sits at most 12 pt below the box's top edge (4 pt inset,
+    then one line)."""
     found = []
     for number, page in enumerate(PdfReader(io.BytesIO(pdf)).pages, start=1):
         def visit(text, cm, tm, font, size, number=number, page=page):
             if re.fullmatch(label, text.strip()):
                 y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
-                found.append((number, y, float(page.mediabox.height)))
+                found.append((number, y, float(page.mediabox.height), text.strip()))
         page.extract_text(visitor_text=visit)
     return found
 
 
-def assert_boxes_whole(pdf: bytes, label: str, height_cm: float, count: int) -> None:
+def assert_boxes_whole(pdf: bytes, label: str, height_cm, count: int) -> None:
+    """`height_cm`: the boxes' height, or a function of the label text giving it."""
     boxes = label_baselines(pdf, label)
     assert len(boxes) == count, boxes
-    for page, y, _ in boxes:
-        # the label sits at most 12 pt below the box's top edge (4 pt inset, then one line)
-        bottom = y + 12 - height_cm * CM
-        assert bottom >= MARGIN_Y - 2, f"the box labelled {label!r} on page {page} runs past the page's end"
+    for page, y, _, text in boxes:
+        height = height_cm(text) if callable(height_cm) else height_cm
+        bottom = y + 12 - height * CM
+        assert bottom >= MARGIN_Y - 2, f"the box labelled {text!r} on page {page} runs past the page's end"
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -61,7 +64,9 @@ def test_no_answer_box_splits_on_exam_papers(tmp_path):
     assert main(["exam", str(EXAM), "--students", "6", "--seed", "11", "--out", str(out)]) == 0
     items = len(load_spec(EXAM).items)
     for paper in sorted((out / "papers").glob("*.pdf")):
-        assert_boxes_whole(paper.read_bytes(), r"Answer \d+\w*", 3.2, items)
+        # the work box of each question: "Answer 3" (3.2 cm) before the part labels came, "Work for 3" (2.4 cm) since
+        assert_boxes_whole(paper.read_bytes(), r"(Answer|Work for) \d+\w*",
+                           lambda text: 2.4 if text.startswith("Work") else 3.2, items)
 
 
 # -- figures in keys and worked solutions --------------------------------------
