@@ -422,7 +422,8 @@ def _shared_outputs(spec: Spec, master: int, paper: str, papers: list[dict],
     }
     files["manifest.json"] = json.dumps({
         "tool": f"attndrills {__version__}",
-        "dependencies": {d: _version(d) for d in ("sympy", "mpmath", "numpy", "matplotlib", "typst", "jinja2")},
+        "dependencies": {d: _version(d) for d in ("sympy", "mpmath", "numpy", "matplotlib", "typst", "jinja2",
+                                                      "manimgx-fonts", "manimgx-fonts-cjk")},
         "spec": {"title": spec.title, "source": spec.source, "digits": spec.digits,
                  "items": [{"kind": i.kind, "level": i.level, "count": i.count, "points": i.points}
                            for i in spec.items]},
