@@ -15,6 +15,7 @@ from ..templating import environment
 from .atomic import replace_folder
 
 GENERATED = "generated"
+POOL = 20  # variants on each kind's practice page ("another one")
 
 
 def build_site(specs: list[Spec], master: int) -> dict:
@@ -26,7 +27,9 @@ def build_site(specs: list[Spec], master: int) -> dict:
     cells = [k for k in kinds.all_kinds() if k.id.isalpha()]
     examples = [solve_problem(sample_problem(k.id, derived_seed(master, f"example-{k.id}")))
                 for k in cells]
-    return {"master": master, "sets": sets, "examples": examples}
+    practice = {k.id: [solve_problem(sample_problem(k.id, derived_seed(master, f"practice-{k.id}-{i}")))
+                       for i in range(POOL)] for k in kinds.all_kinds()}
+    return {"master": master, "sets": sets, "examples": examples, "practice": practice}
 
 
 def render_site(built: dict, pdf: bool = False) -> dict[str, str | bytes]:
@@ -47,7 +50,7 @@ def render_site(built: dict, pdf: bool = False) -> dict[str, str | bytes]:
         for f in figures:  # content-addressed names: a repeated figure is one file
             files[f"figures/{f.filename}"] = f.data
         return render_problem(sol, heading="##", number=number, figures=figures, src_prefix="figures/",
-                              recall=False, anchor=anchor)
+                              recall=False, anchor=anchor, answer_fields=True)
 
     for st in built["sets"]:
         problems = [problem_md(sol, i) for i, sol in enumerate(st["solutions"], start=1)]
@@ -57,9 +60,25 @@ def render_site(built: dict, pdf: bool = False) -> dict[str, str | bytes]:
     examples = [problem_md(sol, None, anchor=f"cell-{sol.problem.kind.lower()}") for sol in built["examples"]]
     files["examples.md"] = env.get_template("markdown/examples.md.j2").render(
         examples=examples, master=built["master"])
+    # Practice pages: no figures (a pool of twenty would multiply the page and
+    # the build; every figure is on the set pages and the examples page).
+    practice = []
+    for kind in kinds.all_kinds():
+        pool = built["practice"].get(kind.id, [])
+        if not pool:
+            continue
+        page = {"id": kind.id, "slug": kind.slug, "title": escape_md(kind.title), "source": escape_md(kind.source),
+                "level": kind.level, "size": len(pool)}
+        practice.append(page)
+        files[f"practice/{kind.slug}.md"] = env.get_template("markdown/practice.md.j2").render(
+            kind=page, variants=[{"code": sol.problem.variant,
+                                  "md": render_problem(sol, heading=None, recall=False, answer_fields=True)}
+                                 for sol in pool])
+    if practice:
+        files["practice/index.md"] = env.get_template("markdown/practice_index.md.j2").render(kinds=practice)
     files["index.md"] = env.get_template("markdown/sets_index.md.j2").render(
         sets=[{**s, "title": escape_md(s["title"]), "size": len(s["solutions"])} for s in built["sets"]],
-        master=built["master"])
+        master=built["master"], practice=bool(practice))
     return files
 
 
