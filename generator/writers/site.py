@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import multiprocessing as mp
+import os
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from .. import kinds
@@ -27,14 +30,53 @@ def build_site(specs: list[Spec], master: int) -> dict:
     cells = [k for k in kinds.all_kinds() if k.id.isalpha()]
     examples = [solve_problem(sample_problem(k.id, derived_seed(master, f"example-{k.id}")))
                 for k in cells]
-    practice = {k.id: [solve_problem(sample_problem(k.id, derived_seed(master, f"practice-{k.id}-{i}")))
-                       for i in range(POOL)] for k in kinds.all_kinds()}
-    return {"master": master, "sets": sets, "examples": examples, "practice": practice}
+    return {"master": master, "sets": sets, "examples": examples}
 
 
-def render_site(built: dict, pdf: bool = False) -> dict[str, str | bytes]:
+def practice_variant(job: tuple[str, int, int]) -> tuple[str, str]:
+    """One variant of a practice page, (variant code, Markdown): drawn from its
+    own seed, solved and rendered with its answer fields but no figures (a pool
+    of twenty would multiply the page and the build; every figure is on the set
+    pages and the examples page).  Practice pages share nothing with the sets,
+    so a variant is built and rendered in one go, in a worker when there is one."""
+    kind_id, master, i = job
+    sol = solve_problem(sample_problem(kind_id, derived_seed(master, f"practice-{kind_id}-{i}")))
+    return sol.problem.variant, render_problem(sol, heading=None, recall=False, answer_fields=True)
+
+
+class PracticePool:
+    """Every kind's practice variants, started before the sets are built: with
+    a spare core a worker process draws them (a fifth of the kinds compute
+    sympy limits and take most of the time) while this process builds the sets;
+    without one they are drawn here when asked for.  The order of the variants
+    never depends on who computed them."""
+
+    def __init__(self, master: int, workers: int | None = None):
+        self.jobs = [(k.id, master, i) for k in kinds.all_kinds() for i in range(POOL)]
+        workers = workers if workers is not None else min(2, (os.cpu_count() or 1) - 1)
+        self.pool = None
+        if workers >= 1 and "fork" in mp.get_all_start_methods():
+            from .print import _start_method
+
+            self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=_start_method())
+            self.results = self.pool.map(practice_variant, self.jobs, chunksize=4)
+
+    def pages(self) -> dict[str, list[tuple[str, str]]]:
+        done = self.results if self.pool else map(practice_variant, self.jobs)
+        out: dict[str, list[tuple[str, str]]] = {}
+        for (kind_id, _, _), variant in zip(self.jobs, done):
+            out.setdefault(kind_id, []).append(variant)
+        return out
+
+    def close(self) -> None:
+        if self.pool:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def render_site(built: dict, pdf: bool = False, practice: dict | None = None) -> dict[str, str | bytes]:
     """Phase two: every page and figure (and, with pdf, each set's printable
-    sheet and key) from the solutions built above."""
+    sheet and key) from the solutions built above; `practice` holds each
+    kind's practice variants (PracticePool.pages)."""
     env = environment()
     files: dict[str, str | bytes] = {}
     if pdf:
@@ -60,25 +102,21 @@ def render_site(built: dict, pdf: bool = False) -> dict[str, str | bytes]:
     examples = [problem_md(sol, None, anchor=f"cell-{sol.problem.kind.lower()}") for sol in built["examples"]]
     files["examples.md"] = env.get_template("markdown/examples.md.j2").render(
         examples=examples, master=built["master"])
-    # Practice pages: no figures (a pool of twenty would multiply the page and
-    # the build; every figure is on the set pages and the examples page).
-    practice = []
+    pages = []
     for kind in kinds.all_kinds():
-        pool = built["practice"].get(kind.id, [])
+        pool = (practice or {}).get(kind.id, [])
         if not pool:
             continue
         page = {"id": kind.id, "slug": kind.slug, "title": escape_md(kind.title), "source": escape_md(kind.source),
-                "level": kind.level, "size": len(pool)}
-        practice.append(page)
+                "size": len(pool)}
+        pages.append(page)
         files[f"practice/{kind.slug}.md"] = env.get_template("markdown/practice.md.j2").render(
-            kind=page, variants=[{"code": sol.problem.variant,
-                                  "md": render_problem(sol, heading=None, recall=False, answer_fields=True)}
-                                 for sol in pool])
-    if practice:
-        files["practice/index.md"] = env.get_template("markdown/practice_index.md.j2").render(kinds=practice)
+            kind=page, variants=[{"code": code, "md": md} for code, md in pool])
+    if pages:
+        files["practice/index.md"] = env.get_template("markdown/practice_index.md.j2").render(kinds=pages)
     files["index.md"] = env.get_template("markdown/sets_index.md.j2").render(
         sets=[{**s, "title": escape_md(s["title"]), "size": len(s["solutions"])} for s in built["sets"]],
-        master=built["master"], practice=bool(practice))
+        master=built["master"], practice=bool(pages))
     return files
 
 
@@ -89,7 +127,12 @@ def write_site(docs: Path, specs: list[Spec], master: int, pdf: bool = False, fo
 
     target = docs / GENERATED
     check_out(target, force)
-    files = render_site(build_site(specs, master), pdf)
+    practice = PracticePool(master)  # first, so a worker draws them while the sets are built
+    try:
+        built = build_site(specs, master)
+        files = render_site(built, pdf, practice.pages())
+    finally:
+        practice.close()
     files[MARKER] = f"attndrills site {master}\n"  # MkDocs skips dot-files
     replace_folder(target, files)
     return target
