@@ -501,8 +501,6 @@ def test_another_one_and_kept_progress(browser, built):
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     v = Practice(browser, url, context=context)
     page = v.page
-    sections = page.locator(".ad-variant-body")
-    assert sections.count() >= 20
     assert page.locator(".ad-variant-body:not([hidden])").count() == 1
     assert "Variant 1 of 20" in _status(page) and "solved here: 0 of 20" in _status(page)
     first = page.locator(".ad-variant-body:not([hidden])")

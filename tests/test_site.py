@@ -215,6 +215,18 @@ def test_forecast_targets():
     assert forecast_field(sol)["key"] == max(weights)  # the winner's weight
 
 
+def test_practice_html_uses_the_sites_markdown_extensions():
+    import yaml
+
+    from generator.render.markdown import SITE_EXTENSIONS
+
+    configured = yaml.safe_load((ROOT / "mkdocs.yml").read_text())["markdown_extensions"]
+    names = {e if isinstance(e, str) else next(iter(e)) for e in configured}
+    assert set(SITE_EXTENSIONS) <= names
+    assert {"generic": True}.items() <= next(e for e in configured if isinstance(e, dict)
+                                              and "pymdownx.arithmatex" in e)["pymdownx.arithmatex"].items()
+
+
 def test_embedded_data_cannot_close_its_script():
     text = _json_for_html({"label": "</script><script>alert(1)</script> & <b>"})
     assert "<" not in text and ">" not in text
@@ -239,11 +251,19 @@ def test_practice_pages(tmp_path, capsys):
     pages = _tree(tmp_path)
     for k in kinds.all_kinds():
         page = pages[f"generated/practice/{k.slug}.md"].decode()
-        codes = re.findall(r'data-ad-variant="([^"]+)"', page)
+        first = re.findall(r'data-ad-variant="([^"]+)"', page)
+        blob = re.search(r'<script type="application/json" class="ad-pool-data">(.*?)</script>', page).group(1)
+        more = json.loads(blob)
+        codes = first + [v["code"] for v in more]
         assert len(codes) >= 20 and len(set(codes)) == len(codes)
-        assert page.count('<div class="ad-check"') == len(codes)
-        assert page.count('??? success "Solution"') == len(codes)
-        assert "![" not in page  # no figures on practice pages
+        assert page.count('<div class="ad-check"') == len(first) == 1
+        assert page.count('??? success "Solution"') == 1
+        for v in more:  # the others, converted as the site converts Markdown
+            assert v["html"].count('<div class="ad-check"') == 1
+            assert '<details class="success">' in v["html"] and "<summary>Solution</summary>" in v["html"]
+            assert v["code"] in v["html"]
+        assert any('class="arithmatex"' in v["html"] for v in more) == ("$" in page)  # maths kept for MathJax
+        assert "![" not in page and not any("<img" in v["html"] for v in more)  # no figures here
         assert "ad-next" in page and "ad-clear" in page
         assert f"({k.slug}.md)" in pages["generated/practice/index.md"].decode()
     assert "(practice/index.md)" in pages["generated/index.md"].decode()

@@ -300,13 +300,10 @@
     var parent = pool.parentNode;
     var markers = Array.prototype.slice.call(parent.querySelectorAll(":scope > .ad-variant"));
     if (!markers.length) return;
-    // group each marker and what follows it (up to the next marker) into one section
-    var sections = markers.map(function (marker, i) {
-      var section = document.createElement("section");
-      section.className = "ad-variant-body";
-      section.setAttribute("data-variant", marker.getAttribute("data-ad-variant"));
-      section.setAttribute("aria-label", "Variant " + (i + 1) + " of " + markers.length);
-      section.tabIndex = -1;
+    // the variants written as Markdown: each marker and what follows it (up to
+    // the next marker) become one section
+    var sections = markers.map(function (marker) {
+      var section = makeSection(marker.getAttribute("data-ad-variant"));
       parent.insertBefore(section, marker);
       var el = marker.nextSibling;
       section.appendChild(marker);
@@ -317,18 +314,49 @@
       }
       return section;
     });
+    // the others arrive as HTML in the page (converted when the site was
+    // generated) and are put in place when first shown
+    var data = pool.querySelector("script.ad-pool-data");
+    var more = data ? JSON.parse(data.textContent) : [];
+    var codes = sections.map(function (s) { return s.getAttribute("data-variant"); })
+      .concat(more.map(function (v) { return v.code; }));
+    var total = codes.length;
+    sections.forEach(function (sec, i) { sec.setAttribute("aria-label", "Variant " + (i + 1) + " of " + total); });
+
+    function makeSection(code) {
+      var section = document.createElement("section");
+      section.className = "ad-variant-body";
+      section.setAttribute("data-variant", code);
+      section.tabIndex = -1;
+      return section;
+    }
+    function ensure(i) {
+      if (sections[i]) return sections[i];
+      var v = more[i - markers.length];
+      var section = makeSection(v.code);
+      section.setAttribute("aria-label", "Variant " + (i + 1) + " of " + total);
+      section.innerHTML = v.html;
+      var last = sections.filter(Boolean).pop();
+      last.parentNode.insertBefore(section, last.nextSibling);
+      sections[i] = section;
+      bindAll(section);
+      if (window.MathJax && typeof window.MathJax.typesetPromise === "function") {
+        window.MathJax.typesetPromise([section]).catch(function () { /* shown as typed */ });
+      }
+      return section;
+    }
+
     var status = pool.querySelector(".ad-pool-status");
-    var codes = sections.map(function (s) { return s.getAttribute("data-variant"); });
     var current = load(CURRENT + kind, null);
-    if (typeof current !== "number" || current < 0 || current >= sections.length) current = firstUnsolved(0);
+    if (typeof current !== "number" || current < 0 || current >= total) current = firstUnsolved(0);
 
     function firstUnsolved(from) {
       var s = solved();
-      for (var j = 0; j < sections.length; j++) {
-        var i = (from + j) % sections.length;
+      for (var j = 0; j < total; j++) {
+        var i = (from + j) % total;
         if (!s[codes[i]]) return i;
       }
-      return from % sections.length;
+      return from % total;
     }
     function count() {
       var s = solved();
@@ -336,18 +364,20 @@
     }
     function update(extra) {
       var s = solved(), n = count();
+      ensure(current);
       sections.forEach(function (sec, i) {
+        if (!sec) return;
         sec.hidden = i !== current;
         sec.classList.toggle("ad-solved", !!s[codes[i]]);
       });
-      say(status, "Variant " + (current + 1) + " of " + sections.length + (s[codes[current]] ? " (solved before)" : "") +
-        " · solved here: " + n + " of " + sections.length + "." + (extra ? " " + extra : ""), null);
+      say(status, "Variant " + (current + 1) + " of " + total + (s[codes[current]] ? " (solved before)" : "") +
+        " · solved here: " + n + " of " + total + "." + (extra ? " " + extra : ""), null);
     }
     pool.hidden = false;
     update("");
     pool.querySelector(".ad-next").addEventListener("click", function () {
-      var all = count() === sections.length;
-      current = firstUnsolved((current + 1) % sections.length);
+      var all = count() === total;
+      current = firstUnsolved((current + 1) % total);
       save(CURRENT + kind, current);
       update(all ? "Every variant is solved: going round again." : "");
       sections[current].focus({ preventScroll: true });
@@ -362,16 +392,20 @@
     });
   }
 
+  function bindAll(root) {
+    Array.prototype.forEach.call(root.querySelectorAll(".ad-check:not([data-ad-bound])"), function (box) {
+      box.setAttribute("data-ad-bound", "");
+      try { bindProblem(box); } catch (e) { box.hidden = true; if (window.console) console.error(e); }
+    });
+  }
+
   // ------------------------------------------------------------ start
   function start() {
     Array.prototype.forEach.call(document.querySelectorAll(".ad-pool:not([data-ad-bound])"), function (pool) {
       pool.setAttribute("data-ad-bound", "");
       bindPool(pool);
     });
-    Array.prototype.forEach.call(document.querySelectorAll(".ad-check:not([data-ad-bound])"), function (box) {
-      box.setAttribute("data-ad-bound", "");
-      try { bindProblem(box); } catch (e) { box.hidden = true; if (window.console) console.error(e); }
-    });
+    bindAll(document);
   }
 
   // Material's instant navigation swaps pages without a load event and

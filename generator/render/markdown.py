@@ -243,3 +243,39 @@ def answer_view(solution: Solution) -> dict:
     for f in fields:
         f["id"] = f"{uid}-{re.sub(r'[^A-Za-z0-9]+', '-', f['name'])}"
     return {"uid": uid, "json": _json_for_html(data), "forecast": forecast, "answers": fields}
+
+
+# The Markdown extensions of the site (mkdocs.yml) that a problem's Markdown
+# uses.  Practice variants beyond the first are converted to HTML here and
+# embedded as data, so the site builder does not convert twenty worked
+# solutions per page (issue 13: the build stays within its time budget).
+SITE_EXTENSIONS = {
+    "admonition": {},
+    "attr_list": {},
+    "pymdownx.details": {},
+    "pymdownx.superfences": {},
+    "pymdownx.arithmatex": {"generic": True},
+}
+_CONVERTER = None
+
+
+def to_html(md: str) -> str | None:
+    """Markdown → HTML as the site converts it; None when Python-Markdown and
+    pymdown-extensions (the `site` extra) are not installed."""
+    global _CONVERTER
+    if _CONVERTER is None:
+        try:
+            import markdown
+        except ImportError:
+            return None
+        _CONVERTER = markdown.Markdown(extensions=list(SITE_EXTENSIONS),
+                                       extension_configs={k: v for k, v in SITE_EXTENSIONS.items() if v})
+    try:
+        return _CONVERTER.reset().convert(md)
+    except ImportError:  # an extension is missing
+        return None
+
+
+def pool_json(variants: list[dict]) -> str:
+    """A practice pool's embedded variants ({code, html}) for a <script> element."""
+    return _json_for_html(variants)

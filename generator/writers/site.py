@@ -11,7 +11,7 @@ from pathlib import Path
 from .. import kinds
 from ..figures import draw_figures
 from ..pipeline import build_items, sample_problem, solve_problem
-from ..render.markdown import escape_md, inline, render_problem
+from ..render.markdown import escape_md, inline, pool_json, render_problem, to_html
 from ..seeding import child_seeds, derived_seed, encode
 from ..spec import Spec, default_site_spec
 from ..templating import environment
@@ -33,15 +33,20 @@ def build_site(specs: list[Spec], master: int) -> dict:
     return {"master": master, "sets": sets, "examples": examples}
 
 
-def practice_variant(job: tuple[str, int, int]) -> tuple[str, str]:
-    """One variant of a practice page, (variant code, Markdown): drawn from its
-    own seed, solved and rendered with its answer fields but no figures (a pool
-    of twenty would multiply the page and the build; every figure is on the set
-    pages and the examples page).  Practice pages share nothing with the sets,
-    so a variant is built and rendered in one go, in a worker when there is one."""
+def practice_variant(job: tuple[str, int, int]) -> dict:
+    """One variant of a practice page: drawn from its own seed, solved and
+    rendered with its answer fields but no figures (a pool of twenty would
+    multiply the page and the build; every figure is on the set pages and the
+    examples page).  The first variant is the page's Markdown; the others are
+    converted to HTML here and embedded as data that practice.js shows on
+    "another one", so the site builder converts one solution per page, not
+    twenty.  Practice pages share nothing with the sets, so a variant is built
+    and rendered in one go, in a worker process when there is one."""
     kind_id, master, i = job
     sol = solve_problem(sample_problem(kind_id, derived_seed(master, f"practice-{kind_id}-{i}")))
-    return sol.problem.variant, render_problem(sol, heading=None, recall=False, answer_fields=True)
+    md = render_problem(sol, heading=None, recall=False, answer_fields=True)
+    html = to_html(md) if i > 0 else None
+    return {"code": sol.problem.variant, "md": md if html is None else None, "html": html}
 
 
 class PracticePool:
@@ -61,9 +66,9 @@ class PracticePool:
             self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=_start_method())
             self.results = self.pool.map(practice_variant, self.jobs, chunksize=4)
 
-    def pages(self) -> dict[str, list[tuple[str, str]]]:
+    def pages(self) -> dict[str, list[dict]]:
         done = self.results if self.pool else map(practice_variant, self.jobs)
-        out: dict[str, list[tuple[str, str]]] = {}
+        out: dict[str, list[dict]] = {}
         for (kind_id, _, _), variant in zip(self.jobs, done):
             out.setdefault(kind_id, []).append(variant)
         return out
@@ -111,7 +116,8 @@ def render_site(built: dict, pdf: bool = False, practice: dict | None = None) ->
                 "size": len(pool)}
         pages.append(page)
         files[f"practice/{kind.slug}.md"] = env.get_template("markdown/practice.md.j2").render(
-            kind=page, variants=[{"code": code, "md": md} for code, md in pool])
+            kind=page, variants=[v for v in pool if v["md"] is not None],
+            pool=pool_json([{"code": v["code"], "html": v["html"]} for v in pool if v["md"] is None]))
     if pages:
         files["practice/index.md"] = env.get_template("markdown/practice_index.md.j2").render(kinds=pages)
     files["index.md"] = env.get_template("markdown/sets_index.md.j2").render(
