@@ -515,12 +515,21 @@ def test_another_one_and_kept_progress(browser, built):
     assert now.get_attribute("data-variant") != code
     assert "Variant 2 of 20" in _status(page)
     assert page.evaluate("document.activeElement.classList.contains('ad-variant-body')")  # focus follows
+    # the next variant arrived as embedded HTML: its fields work the same
+    code2 = now.get_attribute("data-variant")
+    form = now.locator('form[data-ad-answer="0"]')
+    form.locator("input").fill(str(solution_of(code2).answer("count").display))
+    assert feedback_after(form).startswith("✓")
+    page.wait_for_function("document.querySelector('.ad-pool-status').textContent.includes('solved here: 2 of 20')")
+    form.locator("input").fill("12.5x")
+    assert "not a number" in feedback_after(form)
     # a reload keeps what was solved, and the variant being worked on
     page.reload(wait_until="load")
     page.wait_for_selector(".ad-check[data-ad-bound]", state="attached")
-    assert "solved here: 1 of 20" in _status(page) and "Variant 2 of 20" in _status(page)
+    assert "solved here: 2 of 20" in _status(page) and "Variant 2 of 20" in _status(page)
+    assert page.locator(".ad-variant-body:not([hidden])").get_attribute("data-variant") == code2
     stored = json.loads(page.evaluate("localStorage.getItem('attndrills:solved')"))
-    assert stored == {code: 1}
+    assert stored == {code: 1, code2: 1}
     # clear empties it, and a reload stays empty
     page.locator("button.ad-clear").click()
     page.wait_for_function("document.querySelector('.ad-pool-status').textContent.includes('cleared')")
