@@ -315,7 +315,7 @@ def exercise_box(box) -> dict:
     """Answer every field of one problem: the key, each distractor, garbage; return what was seen."""
     import json
 
-    data = json.loads(box.locator("script.ad-data").text_content())
+    data = json.loads(box.get_attribute("data-ad"))
     sol = solution_of(data["variant"])
     graded = [a for a in graded_answers(sol) if a.type != "text"]
     assert [a.name for a in graded] == [f["name"] for f in data["answers"]]  # one field per graded answer
@@ -419,7 +419,7 @@ def test_rounding_and_decimal_comma_hints(browser, built):
     box = v.page.locator(".ad-variant-body:not([hidden]) .ad-check")
     import json
 
-    data = json.loads(box.locator("script.ad-data").text_content())
+    data = json.loads(box.get_attribute("data-ad"))
     a = solution_of(data["variant"]).answer("entropy")
     form = box.locator('form[data-ad-answer="0"]')
     form.locator("input").fill(f"{float(a.display):.2f}")
@@ -441,7 +441,7 @@ def test_forecast_number_flow(browser, built):
 
     v = Practice(browser, built + "generated/practice/sharp-peak/")
     section = v.page.locator(".ad-variant-body:not([hidden])")
-    data = json.loads(section.locator("script.ad-data").text_content())
+    data = json.loads(section.locator(".ad-check").get_attribute("data-ad"))
     weights = solution_of(data["variant"]).answer("weights")
     key = max(float(x) for x in weights.display)
     fc = section.locator(".ad-forecast")
@@ -467,7 +467,7 @@ def test_forecast_words_flow_and_solution_first(browser, built):
 
     v = Practice(browser, built + "generated/practice/shifted-scores/")
     section = v.page.locator(".ad-variant-body:not([hidden])")
-    data = json.loads(section.locator("script.ad-data").text_content())
+    data = json.loads(section.locator(".ad-check").get_attribute("data-ad"))
     weights = solution_of(data["variant"]).answer("weights")
     fc = section.locator(".ad-forecast")
     fc.locator("input").fill("they stay the same")
@@ -585,3 +585,40 @@ def test_practice_pages_at_phone_and_desktop_width(browser, built):
             builder = builder.split()[0].split("-")[0].lower() if builder else "unknown"
             v.page.screenshot(path=str(OUTPUT / f"practice-{tag}-{width}-{builder}.png"), full_page=False)
             v.close()
+
+
+@pytest.fixture(scope="module")
+def instant_site(generated):
+    """The MkDocs build with Material's instant navigation on: pages arrive
+    without a load event, and the fields must still be bound (document$)."""
+    work = generated
+    (work / "isite").mkdir()
+    httpd = _serve(work / "isite")
+    url = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
+    config["theme"]["features"] = list(config["theme"].get("features", [])) + ["navigation.instant"]
+    config.update(docs_dir="docs", site_dir=str(work / "isite"), hooks=[str(ROOT / h) for h in config["hooks"]],
+                  site_url=url)  # instant navigation follows only links of the sitemap, which needs it
+    (work / "instant.yml").write_text(yaml.safe_dump(config, allow_unicode=True))
+    build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-f", str(work / "instant.yml")],
+                           capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert build.returncode == 0, build.stderr
+    yield url
+    httpd.shutdown()
+
+
+def test_fields_bind_after_instant_navigation(browser, instant_site):
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(instant_site + "generated/", wait_until="load")
+    page.evaluate("window.__same_window = 1")
+    page.click(".md-content a[href$='practice/']")
+    page.wait_for_selector(".md-content table a")
+    page.click(".md-content table a >> nth=0")
+    page.wait_for_selector(".ad-check[data-ad-bound]:not([hidden])", timeout=30000)
+    assert page.evaluate("window.__same_window") == 1  # no page load: instant navigation
+    assert "Variant 1 of 20" in page.inner_text(".ad-pool-status")
+    assert errors == []
+    context.close()

@@ -5,7 +5,7 @@
    answer's tolerance; a wrong one that lies in the window around a
    distractor is told the mistake that distractor stands for.  Every key,
    tolerance and sentence is computed in Python and embedded in the page as
-   JSON (<script type="application/json" class="ad-data">); this file only
+   JSON (the data-ad attribute of each .ad-check); this file only
    compares.  Nothing is fetched; what a student solved is kept in
    localStorage.  Works with and without Material's instant navigation. */
 (function () {
@@ -204,7 +204,7 @@
 
   // ------------------------------------------------------------ one problem
   function bindProblem(box) {
-    var data = JSON.parse(box.querySelector("script.ad-data").textContent);
+    var data = JSON.parse(box.getAttribute("data-ad"));
     var done = data.answers.map(function () { return false; });
     box.hidden = false;
 
@@ -316,8 +316,7 @@
     });
     // the others arrive as HTML in the page (converted when the site was
     // generated) and are put in place when first shown
-    var data = pool.querySelector("script.ad-pool-data");
-    var more = data ? JSON.parse(data.textContent) : [];
+    var more = JSON.parse(pool.getAttribute("data-ad-variants") || "[]");
     var codes = sections.map(function (s) { return s.getAttribute("data-variant"); })
       .concat(more.map(function (v) { return v.code; }));
     var total = codes.length;

@@ -155,6 +155,14 @@ def _rows(x) -> list:
     return x if x and isinstance(x[0], list) else [x]
 
 
+def _tol_rows(tol, key: list[list]) -> list[list[float]]:
+    """The half-widths shaped like the key: one per component (as grading._close reads them)."""
+    if not isinstance(tol, list):
+        return [[float(tol)] * len(row) for row in key]
+    rows = tol if tol and isinstance(tol[0], list) else [tol]
+    return [[float(t) for t in r] if isinstance(r, list) else [float(r)] * len(k) for r, k in zip(rows, key)]
+
+
 def _shown(a) -> str:
     """An answer as the student reads it in the key."""
     if a.type == "choice":
@@ -176,8 +184,7 @@ def answer_field(a) -> dict:
     if a.type in ("numeric", "vector"):
         rows = [[str(a.display)]] if a.type == "numeric" else _rows(a.display)
         key = [[centre(a)]] if a.type == "numeric" else centre(a)
-        tol = [[float(a.tolerance)]] if a.type == "numeric" else _rows(a.tolerance)
-        tol = [t if isinstance(t, list) else [float(t)] * len(k) for t, k in zip(tol, key)]
+        tol = _tol_rows(a.tolerance, key)
         distractors = []
         for o in a.options:
             if o.correct:
@@ -215,13 +222,14 @@ def forecast_field(solution: Solution) -> dict | None:
         if a.type == "numeric":
             return {"mode": "number", "label": plan[3], "key": centre(a), "shown": str(a.display),
                     "tol": float(a.tolerance)}
-        rows, tols, shown = centre(a), _rows(a.tolerance), _rows(a.display)
+        rows, shown = centre(a), _rows(a.display)
+        tols = _tol_rows(a.tolerance, rows)
         r, c = 0, 0
         if plan[2] == "top":  # the winner: the largest printed weight of the first row
             c = max(range(len(rows[0])), key=lambda i: rows[0][i])
         label = plan[3] + (f" (position {c + 1})" if plan[2] == "top" else "")
         return {"mode": "number", "label": label, "key": rows[r][c], "shown": shown[r][c],
-                "tol": float(tols[r][c] if isinstance(tols[r], list) else tols[r])}
+                "tol": tols[r][c]}
     chosen = [named[n] for n in plan[1] if n in named] if plan and plan[0] == "words" else []
     chosen = chosen or graded_answers(solution)
     if not chosen:
@@ -229,9 +237,9 @@ def forecast_field(solution: Solution) -> dict | None:
     return {"mode": "words", "answers": [{"label": a.label, "shown": _shown(a)} for a in chosen]}
 
 
-def _json_for_html(data) -> str:
-    # inside <script>: "</" must not close the element; JSON stays valid
-    return json.dumps(data, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c").replace(">", "\\u003e")
+def _json(data) -> str:
+    # the template escapes it for the HTML attribute that carries it
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
 def answer_view(solution: Solution) -> dict:
@@ -242,7 +250,7 @@ def answer_view(solution: Solution) -> dict:
     data = {"variant": solution.problem.variant, "forecast": forecast, "answers": fields}
     for f in fields:
         f["id"] = f"{uid}-{re.sub(r'[^A-Za-z0-9]+', '-', f['name'])}"
-    return {"uid": uid, "json": _json_for_html(data), "forecast": forecast, "answers": fields}
+    return {"uid": uid, "json": _json(data), "forecast": forecast, "answers": fields}
 
 
 # The Markdown extensions of the site (mkdocs.yml) that a problem's Markdown
@@ -277,5 +285,5 @@ def to_html(md: str) -> str | None:
 
 
 def pool_json(variants: list[dict]) -> str:
-    """A practice pool's embedded variants ({code, html}) for a <script> element."""
-    return _json_for_html(variants)
+    """A practice pool's embedded variants ({code, html}), for an HTML attribute."""
+    return _json(variants)

@@ -51,8 +51,8 @@ def practice_variant(job: tuple[str, int, int]) -> dict:
 
 class PracticePool:
     """Every kind's practice variants, started before the sets are built: with
-    a spare core a worker process draws them (a fifth of the kinds compute
-    sympy limits and take most of the time) while this process builds the sets;
+    a spare core a worker process draws them (kinds H and 5.2 compute sympy
+    limits and take most of the time) while this process builds the sets;
     without one they are drawn here when asked for.  The order of the variants
     never depends on who computed them."""
 
@@ -61,9 +61,9 @@ class PracticePool:
         workers = workers if workers is not None else min(2, (os.cpu_count() or 1) - 1)
         self.pool = None
         if workers >= 1 and "fork" in mp.get_all_start_methods():
-            from .print import _start_method
+            from .print import _start_method, _worker  # as the exam's pool: Ctrl-C is handled here
 
-            self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=_start_method())
+            self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=_start_method(), initializer=_worker)
             self.results = self.pool.map(practice_variant, self.jobs, chunksize=4)
 
     def pages(self) -> dict[str, list[dict]]:
