@@ -35,21 +35,57 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """Generate fresh sets and build the site into a temporary folder."""
+def generated(tmp_path_factory):
+    """Fresh sets (and practice pages) generated once into a copy of docs/."""
     work = tmp_path_factory.mktemp("site")
     docs = work / "docs"
     shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("generated"))
     gen = subprocess.run([sys.executable, "-m", "generator", "site", "--seed", "7", "--docs", str(docs)],
                          capture_output=True, text=True)
     assert gen.returncode == 0, gen.stderr
+    return work
+
+
+@pytest.fixture(scope="module")
+def site(generated):
+    """The site built with MkDocs + Material."""
+    work = generated
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
-    config.update(docs_dir=str(docs), site_dir=str(work / "site"))
+    config.update(docs_dir="docs", site_dir=str(work / "site"))
     (work / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True))
     build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(work / "mkdocs.yml")],
                            capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert build.returncode == 0, build.stderr
     return work / "site"
+
+
+ZENSICAL = shutil.which("zensical", path=str(Path(sys.executable).parent)) or shutil.which("zensical")
+
+
+@pytest.fixture(scope="module")
+def zensical_site(generated):
+    """The same docs built with Zensical, which reads mkdocs.yml but runs no
+    MkDocs hook or plugin: whatever the pages need must be in docs/."""
+    if ZENSICAL is None:
+        if os.environ.get("CI"):
+            raise RuntimeError("CI must build with Zensical too: pip install -e '.[site]'")
+        pytest.skip("zensical is not installed (pip install -e '.[site]')")
+    work = generated
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
+    config.pop("hooks", None)
+    config.update(docs_dir="docs", site_dir="zsite")
+    (work / "zensical.yml").write_text(yaml.safe_dump(config, allow_unicode=True))
+    build = subprocess.run([ZENSICAL, "build", "-f", str(work / "zensical.yml")], cwd=work,
+                           capture_output=True, text=True)
+    assert build.returncode == 0, build.stdout + build.stderr
+    return work / "zsite"
+
+
+def _serve(folder):
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd
 
 
 @pytest.fixture(scope="module")
@@ -193,3 +229,395 @@ def test_search_finds_a_problem(browser, server):
     assert "sharp peak" in hits.lower()
     assert v.errors == [] and v.outside == []
     v.close()
+
+
+# ------------------------------------------------------------------------------------
+# Answer fields, Forecast guesses and practice pages (issue 13, points 1–3), in both
+# builds.  What a response should earn comes from Python: generator.grading.mark on
+# the problem regenerated from the variant code the page prints.
+
+from generator import kinds  # noqa: E402
+from generator.grading import graded_answers, mark  # noqa: E402
+from generator.misconceptions import describe  # noqa: E402
+from generator.pipeline import sample_problem, solve_problem  # noqa: E402
+from generator.seeding import parse_variant  # noqa: E402
+
+BUILDERS = ["mkdocs", "zensical"]
+
+
+@pytest.fixture(scope="module", params=BUILDERS)
+def built(request):
+    folder = request.getfixturevalue("site" if request.param == "mkdocs" else "zensical_site")
+    httpd = _serve(folder)
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+
+
+class Practice:
+    """A page with answer fields; script errors and outside requests are recorded
+    (the maths of a Zensical build is another point of the issue: not waited for)."""
+
+    def __init__(self, browser, url: str, width: int = 1200, context=None):
+        self.context = context or browser.new_context(viewport={"width": width, "height": 900})
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.outside: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+        def guard(route):
+            if urlparse(route.request.url).hostname == "127.0.0.1" or route.request.url.startswith("data:"):
+                route.continue_()
+            else:
+                self.outside.append(route.request.url)
+                route.abort()
+
+        self.page.route("**/*", guard)
+        self.page.goto(url, wait_until="domcontentloaded")
+        self.page.wait_for_selector(".ad-check[data-ad-bound]", state="attached")
+
+    def close(self):
+        assert self.errors == [], self.errors
+        assert self.outside == [], self.outside
+        self.context.close()
+
+
+def solution_of(variant: str):
+    kind, seed = parse_variant(variant)
+    return solve_problem(sample_problem(kind, seed))
+
+
+def feedback_after(form, submit=True) -> str:
+    out = form.locator(".ad-feedback")
+    if submit:
+        form.locator("button.ad-submit").click()
+    form.page.wait_for_function("el => el.textContent.length > 0", arg=out.element_handle())
+    return out.inner_text()
+
+
+def expect(a, response: str, shown: str):
+    """The browser's verdict must be grade's: right, the same mistake, or a hint."""
+    m = mark(a, response)
+    if m.correct:
+        assert shown.startswith("✓"), (a.name, response, shown)
+    else:
+        assert shown.startswith("✗"), (a.name, response, shown)
+        if m.misconception:
+            assert describe(m.misconception) in shown, (a.name, response, shown)
+    return m
+
+
+def _rows_of(a):
+    return a.display if isinstance(a.display[0], list) else [a.display]
+
+
+def exercise_box(box) -> dict:
+    """Answer every field of one problem: the key, each distractor, garbage; return what was seen."""
+    import json
+
+    data = json.loads(box.get_attribute("data-ad"))
+    sol = solution_of(data["variant"])
+    graded = [a for a in graded_answers(sol) if a.type != "text"]
+    assert [a.name for a in graded] == [f["name"] for f in data["answers"]]  # one field per graded answer
+    seen = {"types": set(), "mistakes": set()}
+    for i, a in enumerate(graded):
+        form = box.locator(f'form[data-ad-answer="{i}"]')
+        seen["types"].add(a.type)
+        if a.type in ("numeric", "vector"):
+            field = form.locator(".ad-input")
+            matrix = a.type == "vector" and isinstance(a.display[0], list)
+
+            def typed(rows):  # a matrix is typed one row per line, grade reads "|"
+                return ("\n" if matrix else " | ").join("; ".join(r) for r in rows), " | ".join("; ".join(r) for r in rows)
+
+            key = [[str(a.display)]] if a.type == "numeric" else _rows_of(a)
+            tries = [typed(key)]
+            for o in a.options:
+                if not o.correct:
+                    rows = [r.strip("()").split(", ") for r in o.text.replace("), (", " | ").strip("()").split(" | ")]
+                    tries.append(typed(rows))
+            for text, response in tries:
+                field.fill(text)
+                m = expect(a, response, feedback_after(form))
+                if m.misconception:
+                    seen["mistakes"].add(m.misconception)
+            assert mark(a, typed(key)[1]).correct  # the key itself is right by grade's rule
+            # garbage, and a component too few: specific messages
+            if a.type == "numeric":
+                field.fill("abc")
+                assert "not a number" in feedback_after(form)
+            else:
+                first = ["abc"] + key[0][1:]
+                field.fill(typed([first] + key[1:])[0])
+                assert "Component 1" in feedback_after(form) and "not a number" in form.locator(".ad-feedback").inner_text()
+                if len(key[0]) > 1:
+                    field.fill(typed([key[0][:-1]] + key[1:])[0])
+                    n = len(key[0])
+                    assert f"{n - 1} component{'s' if n - 1 != 1 else ''}" in feedback_after(form)
+                    assert f"expected {n}" in form.locator(".ad-feedback").inner_text()
+        elif a.type == "choice":
+            for letter, o in zip("ABCDEFGHIJ", a.options):
+                for box_input in form.locator("input[type=checkbox]:checked").all():
+                    box_input.uncheck()
+                form.locator(f'input[value="{letter}"]').check()
+                m = expect(a, letter, feedback_after(form))
+                if m.misconception:
+                    seen["mistakes"].add(m.misconception)
+        elif a.type == "truefalse":
+            for word in ("true", "false"):
+                form.locator(f'input[value="{word}"]').check()
+                m = expect(a, word, feedback_after(form))
+                if m.misconception:
+                    seen["mistakes"].add(m.misconception)
+        elif a.type == "matching":
+            pairs = [d.split(" → ", 1) for d in a.display]
+            selects = form.locator("select")
+            assert "still open" in feedback_after(form)
+            rights = [r for _, r in pairs]
+            for order in (rights, rights[1:] + rights[:1]):
+                for n, r in enumerate(order):
+                    selects.nth(n).select_option(label=r)
+                response = "; ".join(f"{left} → {r}" for (left, _), r in zip(pairs, order))
+                m = expect(a, response, feedback_after(form))
+                if m.misconception:
+                    seen["mistakes"].add(m.misconception)
+        # the last thing typed stays wrong or right; leave every field with its key for the next page
+    return seen
+
+
+def test_answer_fields_on_every_problem_of_a_set(browser, built):
+    v = Practice(browser, built + "generated/set-01/")
+    boxes = v.page.locator(".ad-check")
+    problems = v.page.locator("details.success")
+    assert boxes.count() == problems.count() == 8  # one block of fields per problem
+    seen = {"types": set(), "mistakes": set()}
+    for n in range(boxes.count()):
+        got = exercise_box(boxes.nth(n))
+        seen["types"] |= got["types"]
+        seen["mistakes"] |= got["mistakes"]
+    assert seen["mistakes"]  # at least one distractor named its mistake
+    v.close()
+
+
+def test_answer_fields_of_every_kind(browser, built):
+    """The visible variant of every kind's practice page: every answer type, every distractor."""
+    seen = {"types": set(), "mistakes": set()}
+    for kind in kinds.all_kinds():
+        v = Practice(browser, built + f"generated/practice/{kind.slug}/")
+        visible = v.page.locator(".ad-variant-body:not([hidden]) .ad-check")
+        assert visible.count() == 1
+        got = exercise_box(visible.first)
+        seen["types"] |= got["types"]
+        seen["mistakes"] |= got["mistakes"]
+        v.close()
+    assert seen["types"] == {"numeric", "vector", "choice", "truefalse", "matching"}
+    assert len(seen["mistakes"]) >= 10, seen["mistakes"]
+
+
+def test_rounding_and_decimal_comma_hints(browser, built):
+    v = Practice(browser, built + "generated/practice/entropy-uniform-vs-spiked/")
+    box = v.page.locator(".ad-variant-body:not([hidden]) .ad-check")
+    import json
+
+    data = json.loads(box.get_attribute("data-ad"))
+    a = solution_of(data["variant"]).answer("entropy")
+    form = box.locator('form[data-ad-answer="0"]')
+    form.locator("input").fill(f"{float(a.display):.2f}")
+    if not mark(a, f"{float(a.display):.2f}").correct:
+        assert "Rounded to 2 places, the key has 4" in feedback_after(form)
+    form.locator("input").fill(str(a.display).replace(".", ","))
+    assert "decimal point as a dot" in feedback_after(form)
+    form.locator("input").fill("")
+    assert "Type your answer first" in feedback_after(form)
+    v.close()
+
+
+def _open_solution(section):
+    section.locator("details.success > summary").first.click()
+
+
+def test_forecast_number_flow(browser, built):
+    import json
+
+    v = Practice(browser, built + "generated/practice/sharp-peak/")
+    section = v.page.locator(".ad-variant-body:not([hidden])")
+    data = json.loads(section.locator(".ad-check").get_attribute("data-ad"))
+    weights = solution_of(data["variant"]).answer("weights")
+    key = max(float(x) for x in weights.display)
+    fc = section.locator(".ad-forecast")
+    fc.locator("button.ad-commit").click()
+    assert "Type a number first" in feedback_after(fc, submit=False)
+    guess = 0.5
+    fc.locator("input").fill(str(guess))
+    fc.locator("button.ad-commit").click()
+    assert "Forecast kept: 0.5" in feedback_after(fc, submit=False)
+    assert fc.locator("input").evaluate("i => i.readOnly") and fc.locator("button.ad-commit").is_disabled()
+    _open_solution(section)
+    v.page.wait_for_function("el => el.textContent.includes('Your forecast')",
+                             arg=fc.locator(".ad-feedback").element_handle())
+    told = fc.locator(".ad-feedback").inner_text()
+    assert f"{key:.4f}" in told
+    assert f"You were {abs(key - guess):.4f} too {'low' if guess < key else 'high'}" in told
+    assert f"({round(100 * abs(key - guess) / key)} % of the answer)" in told
+    v.close()
+
+
+def test_forecast_words_flow_and_solution_first(browser, built):
+    import json
+
+    v = Practice(browser, built + "generated/practice/shifted-scores/")
+    section = v.page.locator(".ad-variant-body:not([hidden])")
+    data = json.loads(section.locator(".ad-check").get_attribute("data-ad"))
+    weights = solution_of(data["variant"]).answer("weights")
+    fc = section.locator(".ad-forecast")
+    fc.locator("input").fill("they stay the same")
+    fc.locator("input").press("Enter")
+    assert "Forecast kept" in feedback_after(fc, submit=False)
+    _open_solution(section)
+    v.page.wait_for_function("el => el.textContent.includes('Your forecast')",
+                             arg=fc.locator(".ad-feedback").element_handle())
+    told = fc.locator(".ad-feedback").inner_text()
+    assert "“they stay the same”" in told and "(" + ", ".join(weights.display) + ")" in told
+    # the next variant, solution opened first: the forecast closes and says so
+    v.page.locator("button.ad-next").click()
+    section = v.page.locator(".ad-variant-body:not([hidden])")
+    _open_solution(section)
+    fc = section.locator(".ad-forecast")
+    v.page.wait_for_function("el => el.textContent.includes('before a forecast')",
+                             arg=fc.locator(".ad-feedback").element_handle())
+    assert fc.locator("button.ad-commit").is_disabled()
+    v.close()
+
+
+def _status(page) -> str:
+    page.wait_for_function("document.querySelector('.ad-pool-status').textContent.length > 0")
+    return page.inner_text(".ad-pool-status")
+
+
+def test_another_one_and_kept_progress(browser, built):
+    import json
+
+    url = built + "generated/practice/count-scores/"
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    v = Practice(browser, url, context=context)
+    page = v.page
+    assert page.locator(".ad-variant-body:not([hidden])").count() == 1
+    assert "Variant 1 of 20" in _status(page) and "solved here: 0 of 20" in _status(page)
+    first = page.locator(".ad-variant-body:not([hidden])")
+    code = first.get_attribute("data-variant")
+    a = solution_of(code).answer("count")
+    form = first.locator('form[data-ad-answer="0"]')
+    form.locator("input").fill(str(a.display))
+    assert feedback_after(form).startswith("✓")
+    page.wait_for_function("document.querySelector('.ad-pool-status').textContent.includes('solved here: 1 of 20')")
+    page.locator("button.ad-next").click()
+    now = page.locator(".ad-variant-body:not([hidden])")
+    assert now.get_attribute("data-variant") != code
+    assert "Variant 2 of 20" in _status(page)
+    assert page.evaluate("document.activeElement.classList.contains('ad-variant-body')")  # focus follows
+    # the next variant arrived as embedded HTML: its fields work the same
+    code2 = now.get_attribute("data-variant")
+    form = now.locator('form[data-ad-answer="0"]')
+    form.locator("input").fill(str(solution_of(code2).answer("count").display))
+    assert feedback_after(form).startswith("✓")
+    page.wait_for_function("document.querySelector('.ad-pool-status').textContent.includes('solved here: 2 of 20')")
+    form.locator("input").fill("12.5x")
+    assert "not a number" in feedback_after(form)
+    # a reload keeps what was solved, and the variant being worked on
+    page.reload(wait_until="load")
+    page.wait_for_selector(".ad-check[data-ad-bound]", state="attached")
+    assert "solved here: 2 of 20" in _status(page) and "Variant 2 of 20" in _status(page)
+    assert page.locator(".ad-variant-body:not([hidden])").get_attribute("data-variant") == code2
+    stored = json.loads(page.evaluate("localStorage.getItem('attndrills:solved')"))
+    assert stored == {code: 1, code2: 1}
+    # clear empties it, and a reload stays empty
+    page.locator("button.ad-clear").click()
+    page.wait_for_function("document.querySelector('.ad-pool-status').textContent.includes('cleared')")
+    assert "solved here: 0 of 20" in _status(page)
+    page.reload(wait_until="load")
+    page.wait_for_selector(".ad-check[data-ad-bound]", state="attached")
+    assert "solved here: 0 of 20" in _status(page)
+    assert page.evaluate("localStorage.getItem('attndrills:solved')") is None
+    v.close()
+
+
+def test_every_field_is_labelled_and_shows_focus(browser, built):
+    for path in ("generated/set-01/", "generated/practice/symbol-matching/", "generated/practice/true-or-false/"):
+        v = Practice(browser, built + path)
+        page = v.page
+        unlabelled = page.evaluate("""() => Array.from(document.querySelectorAll(
+            '.ad-check input, .ad-check select, .ad-check textarea'))
+            .filter(e => !(e.labels && e.labels.length && e.labels[0].textContent.trim()))
+            .map(e => e.id || e.outerHTML)""")
+        assert unlabelled == []
+        assert page.evaluate("""() => Array.from(document.querySelectorAll('.ad-check form'))
+            .every(f => f.querySelector('.ad-feedback[aria-live=polite]'))""")
+        # keyboard: tab through the controls of the first visible problem; each shows its focus
+        first = page.locator(".ad-check:not([hidden])").first
+        first.evaluate("b => { const x = document.createElement('button'); x.id = 'ad-start'; b.before(x); }")
+        page.focus("#ad-start")
+        outlines = []
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            state = page.evaluate("""() => { const e = document.activeElement;
+                if (!e.closest('.ad-check')) return null;
+                const s = getComputedStyle(e);
+                return [e.tagName + (e.type ? ':' + e.type : ''), s.outlineStyle, parseFloat(s.outlineWidth)]; }""")
+            if state is None:
+                break
+            outlines.append(state)
+        assert outlines, path
+        assert all(style != "none" and width >= 2 for _, style, width in outlines), outlines
+        v.close()
+
+
+def test_practice_pages_at_phone_and_desktop_width(browser, built):
+    """Screenshots to look at, and no sideways scrolling of the fields at 390 px."""
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    for width in (390, 1200):
+        for path in ("generated/practice/reordering/", "generated/practice/symbol-matching/"):
+            v = Practice(browser, built + path, width=width)
+            wide = v.page.evaluate("""() => Array.from(document.querySelectorAll('.ad-check, .ad-pool'))
+                .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).length""")
+            assert wide == 0
+            tag = path.strip("/").split("/")[-1]
+            builder = v.page.evaluate("(document.querySelector('meta[name=generator]') || {}).content || ''")
+            builder = builder.split()[0].split("-")[0].lower() if builder else "unknown"
+            v.page.screenshot(path=str(OUTPUT / f"practice-{tag}-{width}-{builder}.png"), full_page=False)
+            v.close()
+
+
+@pytest.fixture(scope="module")
+def instant_site(generated):
+    """The MkDocs build with Material's instant navigation on: pages arrive
+    without a load event, and the fields must still be bound (document$)."""
+    work = generated
+    (work / "isite").mkdir()
+    httpd = _serve(work / "isite")
+    url = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
+    config["theme"]["features"] = list(config["theme"].get("features", [])) + ["navigation.instant"]
+    config.update(docs_dir="docs", site_dir=str(work / "isite"),
+                  site_url=url)  # instant navigation follows only links of the sitemap, which needs it
+    (work / "instant.yml").write_text(yaml.safe_dump(config, allow_unicode=True))
+    build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-f", str(work / "instant.yml")],
+                           capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert build.returncode == 0, build.stderr
+    yield url
+    httpd.shutdown()
+
+
+def test_fields_bind_after_instant_navigation(browser, instant_site):
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(instant_site + "generated/", wait_until="load")
+    page.evaluate("window.__same_window = 1")
+    page.click(".md-content a[href$='practice/']")
+    page.wait_for_selector(".md-content table a")
+    page.click(".md-content table a >> nth=0")
+    page.wait_for_selector(".ad-check[data-ad-bound]:not([hidden])", timeout=30000)
+    assert page.evaluate("window.__same_window") == 1  # no page load: instant navigation
+    assert "Variant 1 of 20" in page.inner_text(".ad-pool-status")
+    assert errors == []
+    context.close()

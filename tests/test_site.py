@@ -137,3 +137,140 @@ def test_site_refuses_a_generated_folder_it_did_not_write(tmp_path, capsys):
     assert (mine / "notes.md").read_text() == "# my own notes\n"
     assert main(["site", "--seed", "1", "--sets", "1", "--docs", str(tmp_path), "--force"]) == 0
     assert main(["site", "--seed", "2", "--sets", "1", "--docs", str(tmp_path)]) == 0  # now it is ours
+
+
+# ---------------------------------------------------------------- answer fields and practice pages (issue 13)
+
+import html  # noqa: E402
+import json  # noqa: E402
+import re  # noqa: E402
+
+from generator import kinds  # noqa: E402
+from generator.grading import centre, graded_answers, mark  # noqa: E402
+from generator.misconceptions import describe  # noqa: E402
+from generator.pipeline import sample_problem, solve_problem  # noqa: E402
+from generator.render.markdown import answer_view, forecast_field, render_problem  # noqa: E402
+
+
+def _typed(rows) -> str:
+    return " | ".join("; ".join(repr(x) for x in row) for row in rows)
+
+
+@pytest.mark.parametrize("kind", [k.id for k in kinds.all_kinds()])
+def test_answer_field_data_is_grades_window_and_mistakes(kind):
+    """The data a page checks with: one field per graded answer; centre = the
+    printed key, half-width = the tolerance; every distractor, typed as
+    embedded, is the mistake grade names, with that mistake's sentence."""
+    for seed in (1, 2, 3):
+        sol = solve_problem(sample_problem(kind, seed))
+        view = answer_view(sol)
+        graded = [a for a in graded_answers(sol) if a.type != "text"]
+        assert [f["name"] for f in view["answers"]] == [a.name for a in graded]
+        assert json.loads(view["json"])["answers"] == view["answers"]
+        for a, f in zip(graded, view["answers"]):
+            assert f["type"] == a.type
+            if a.type == "numeric":
+                assert f["key"] == [[centre(a)]] and f["tol"] == [[a.tolerance]]
+                assert mark(a, repr(f["key"][0][0])).correct
+            elif a.type == "vector":
+                rows = centre(a)
+                assert f["key"] == rows
+                tol = a.tolerance if isinstance(a.tolerance[0], list) else [a.tolerance]
+                assert f["tol"] == tol
+                assert mark(a, _typed(rows)).correct
+            if a.type in ("numeric", "vector"):
+                wrong = [o for o in a.options if not o.correct]
+                assert len(f["distractors"]) == len(wrong)
+                for d, o in zip(f["distractors"], wrong):
+                    m = mark(a, _typed(d["value"]))
+                    assert not m.correct and m.misconception == o.misconception
+                    assert d["sentence"] == f"It looks like you {describe(o.misconception)}."
+            elif a.type == "choice":
+                for letter, o, shown in zip("ABCDEFGHIJ", a.options, f["options"]):
+                    assert shown["letter"] == letter and shown["correct"] == o.correct
+                    m = mark(a, letter)
+                    if not o.correct and not (m.correct or m.misconception is None):
+                        assert shown["sentence"] == f"It looks like you {describe(m.misconception)}."
+            elif a.type == "truefalse":
+                assert f["key"] == a.value and mark(a, str(a.value).lower()).correct
+                m = mark(a, str(not a.value).lower())
+                assert f["sentence"] == f"It looks like you {describe(m.misconception)}."
+            elif a.type == "matching":
+                picked = "; ".join(f"{left} → {f['right'][k]}" for left, k in zip(f["left"], f["key"]))
+                assert mark(a, picked).correct
+
+
+def test_forecast_targets():
+    """Each kind's Forecast asks for one number (an answer's printed key) or for words."""
+    modes = {}
+    for k in kinds.all_kinds():
+        sol = solve_problem(sample_problem(k.id, 5))
+        f = forecast_field(sol)
+        modes[k.id] = f["mode"]
+        if f["mode"] == "number":
+            assert isinstance(f["key"], float) and f["tol"] >= 0 and f["label"]
+        else:
+            assert f["answers"] and all(x["shown"] for x in f["answers"])
+    assert [k for k, m in modes.items() if m == "number"] == ["A", "B", "C", "E", "F", "2.1", "4.1", "4.3", "5.1", "5.3"]
+    sol = solve_problem(sample_problem("A", 5))
+    weights = [float(x) for x in sol.answer("weights").display]
+    assert forecast_field(sol)["key"] == max(weights)  # the winner's weight
+
+
+def test_practice_html_uses_the_sites_markdown_extensions():
+    import yaml
+
+    from generator.render.markdown import SITE_EXTENSIONS
+
+    configured = yaml.safe_load((ROOT / "mkdocs.yml").read_text())["markdown_extensions"]
+    names = {e if isinstance(e, str) else next(iter(e)) for e in configured}
+    assert set(SITE_EXTENSIONS) <= names
+    assert {"generic": True}.items() <= next(e for e in configured if isinstance(e, dict)
+                                              and "pymdownx.arithmatex" in e)["pymdownx.arithmatex"].items()
+
+
+def test_embedded_data_round_trips_through_its_attribute():
+    for kind in ("A", "1.1", "4.2"):
+        sol = solve_problem(sample_problem(kind, 1))
+        page = render_problem(sol, answer_fields=True)
+        raw = re.search(r'<div class="ad-check" data-ad="([^"<>]*)" hidden>', page).group(1)
+        assert json.loads(html.unescape(raw)) == json.loads(answer_view(sol)["json"])
+
+
+def test_answer_fields_only_where_asked():
+    sol = solve_problem(sample_problem("A", 1))
+    assert "ad-check" not in render_problem(sol)  # `problem --format md`, goldens: unchanged
+    page = render_problem(sol, answer_fields=True)
+    block = page[page.index('<div class="ad-check"'):page.index("</form>\n</div>") + 14]
+    # one raw HTML block: no blank line, nothing indented (Markdown would end it or make it code)
+    assert "\n\n" not in block and not re.search(r"\n {4}", block)
+    assert page.index('!!! question "Forecast"') < page.index('<div class="ad-check"') < page.index('??? success')
+    # every input is labelled
+    ids = re.findall(r'<(?:input|textarea|select) [^>]*id="([^"]+)"', block)
+    assert ids and all(f'<label for="{i}">' in block for i in ids)
+
+
+def test_practice_pages(tmp_path, capsys):
+    assert main(["site", "--seed", "5", "--sets", "1", "--docs", str(tmp_path)]) == 0
+    pages = _tree(tmp_path)
+    for k in kinds.all_kinds():
+        page = pages[f"generated/practice/{k.slug}.md"].decode()
+        first = re.findall(r'data-ad-variant="([^"]+)"', page)
+        blob = re.search(r'data-ad-variants="([^"]*)"', page).group(1)
+        more = json.loads(html.unescape(blob))
+        codes = first + [v["code"] for v in more]
+        assert len(codes) >= 20 and len(set(codes)) == len(codes)
+        assert page.count('<div class="ad-check"') == len(first) == 1
+        assert page.count('??? success "Solution"') == 1
+        for v in more:  # the others, converted as the site converts Markdown
+            assert v["html"].count('<div class="ad-check"') == 1
+            assert '<details class="success">' in v["html"] and "<summary>Solution</summary>" in v["html"]
+            assert v["code"] in v["html"]
+        assert any('class="arithmatex"' in v["html"] for v in more) == ("$" in page)  # maths kept for MathJax
+        assert "![" not in page and not any("<img" in v["html"] for v in more)  # no figures here
+        assert "ad-next" in page and "ad-clear" in page
+        assert f"({k.slug}.md)" in pages["generated/practice/index.md"].decode()
+    assert "(practice/index.md)" in pages["generated/index.md"].decode()
+    # every problem of a set page has its answer fields
+    set_page = pages["generated/set-01.md"].decode()
+    assert set_page.count('<div class="ad-check"') == set_page.count('??? success "Solution"') == 8

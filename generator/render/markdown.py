@@ -7,9 +7,12 @@ the LaTeX printer, and the Jinja templates lay the page out.
 from __future__ import annotations
 
 import html
+import json
 import re
 
+from ..grading import answer_text, centre, graded_answers, parse_number, parse_vector
 from ..mathlines import Node
+from ..misconceptions import describe
 from ..model import Prose, Solution
 from ..templating import environment
 from .latex import latex_display, latex_pieces
@@ -90,10 +93,200 @@ def view(solution: Solution, figures=None, src_prefix: str = "") -> dict:
 
 
 def render_problem(solution: Solution, *, heading: str = "#", number: int | None = None,
-                   figures=None, src_prefix: str = "", recall: bool = True, anchor: str | None = None) -> str:
+                   figures=None, src_prefix: str = "", recall: bool = True, anchor: str | None = None,
+                   answer_fields: bool = False) -> str:
     """One problem with its collapsed worked solution, as Markdown; figures
     (drawn by generator.figures) are embedded with alt text and caption.
-    `recall=False` leaves the recall card to the end of a set page."""
+    `recall=False` leaves the recall card to the end of a set page;
+    `answer_fields=True` adds the site's answer fields and Forecast guess
+    (docs/javascripts/practice.js checks them); heading=None prints the
+    title as a bold line (a practice page's variants share one heading)."""
     tpl = environment().get_template("markdown/problem.md.j2")
     return tpl.render(p=view(solution, figures, src_prefix), heading=heading, number=number,
-                      recall=recall, anchor=anchor)
+                      recall=recall, anchor=anchor, check=answer_fields,
+                      v=answer_view(solution) if answer_fields else None)
+
+
+# ---------------------------------------------------------------- answer fields
+# The site's answer fields (docs/javascripts/practice.js) mark a response by
+# the rule of `attndrills grade` (generator.grading.mark): the window is the
+# printed key ± the answer's tolerance.  Everything the page needs is read
+# here from the solution and embedded as JSON; the script only compares.
+
+# What each kind's Forecast asks the student to commit to: a number (an
+# answer, and which component of it) or, where the Forecast asks for words,
+# a free-text guess followed by the answers named here.
+_FORECAST: dict[str, tuple] = {
+    "A": ("number", "weights", "top", "the winner’s weight"),
+    "B": ("number", "weights", "first", "the weight of each position"),
+    "C": ("number", "weights", "top", "the real winner’s weight"),
+    "D": ("words", ("weights",)),
+    "E": ("number", "weights", "first", "the weight of the single input"),
+    "F": ("number", "entropy", None, "the entropy H (nats)"),
+    "G": ("words", ("alignment",)),
+    "H": ("words", ("limit_infinity", "limit_zero")),
+    "I": ("words", ("double_softmax",)),
+    "1.1": ("words", ("matching",)),
+    "1.2": ("words", ("statement_1", "statement_2", "statement_3")),
+    "1.3": ("words", ("sums_to_one",)),
+    "2.1": ("number", "weights", "top", "the largest weight"),
+    "2.2": ("words", ("context",)),
+    "2.3": ("words", ("weights_change",)),
+    "3.1": ("words", ("entropy_uniform", "entropy")),
+    "3.2": ("words", ("state",)),
+    "3.3": ("words", ("context_changes",)),
+    "4.1": ("number", "count", None, "the number of alignment scores"),
+    "4.2": ("words", ("pattern",)),
+    "4.3": ("number", "surviving_fraction", None, "the fraction of the gradient kept"),
+    "5.1": ("number", "weights", "first", "α_t1"),
+    "5.2": ("words", ("limit_plus", "limit_zero", "limit_minus")),
+    "5.3": ("number", "entropy_drop", None, "the drop in entropy (nats)"),
+}
+
+_ARROW = " → "
+
+
+def _places(text: str) -> int | None:
+    """Decimal places of a printed number; None for scientific notation."""
+    t = text.strip()
+    if "×" in t or "e" in t.lower():
+        return None
+    return len(t.split(".", 1)[1]) if "." in t else 0
+
+
+def _rows(x) -> list:
+    return x if x and isinstance(x[0], list) else [x]
+
+
+def _tol_rows(tol, key: list[list]) -> list[list[float]]:
+    """The half-widths shaped like the key: one per component (as grading._close reads them)."""
+    if not isinstance(tol, list):
+        return [[float(tol)] * len(row) for row in key]
+    rows = tol if tol and isinstance(tol[0], list) else [tol]
+    return [[float(t) for t in r] if isinstance(r, list) else [float(r)] * len(k) for r, k in zip(rows, key)]
+
+
+def _shown(a) -> str:
+    """An answer as the student reads it in the key."""
+    if a.type == "choice":
+        return "; ".join(f"({'ABCDEFGHIJ'[i]}) {o.text}" for i, o in enumerate(a.options) if o.correct)
+    if a.type == "vector":
+        return " | ".join("(" + ", ".join(row) + ")" for row in _rows(a.display))
+    return answer_text(a)
+
+
+def _wrong(name: str | None) -> str:
+    return f"It looks like you {describe(name)}." if name else ""
+
+
+def answer_field(a) -> dict:
+    """One graded answer as the data its answer field needs: the centre and
+    half-width of the marking window, the places printed, the distractors and
+    the sentence of the mistake each one stands for."""
+    d: dict = {"name": a.name, "type": a.type, "label": a.label, "shown": _shown(a)}
+    if a.type in ("numeric", "vector"):
+        rows = [[str(a.display)]] if a.type == "numeric" else _rows(a.display)
+        key = [[centre(a)]] if a.type == "numeric" else centre(a)
+        tol = _tol_rows(a.tolerance, key)
+        distractors = []
+        for o in a.options:
+            if o.correct:
+                continue
+            if a.type == "numeric":
+                v = parse_number(o.text)
+                wrong = None if v is None else [[v]]
+            else:  # read as grading.mark reads it
+                wrong = parse_vector(o.text.replace("), (", " | ").strip("()"))
+            if wrong and all(x is not None for row in wrong for x in row):
+                distractors.append({"value": wrong, "sentence": _wrong(o.misconception)})
+        d.update(key=key, tol=tol, places=[[_places(x) for x in row] for row in rows],
+                 matrix=a.type == "vector" and isinstance(a.display[0], list), distractors=distractors)
+    elif a.type == "choice":
+        d.update(multi=sum(o.correct for o in a.options) > 1,
+                 options=[{"letter": "ABCDEFGHIJ"[i], "text": o.text, "correct": o.correct,
+                           "sentence": _wrong(o.misconception)} for i, o in enumerate(a.options)])
+    elif a.type == "truefalse":
+        wrong = next((o for o in a.options if not o.correct), None)
+        d.update(key=bool(a.value), sentence=_wrong(wrong.misconception if wrong else None))
+    elif a.type == "matching":
+        pairs = [p.split(_ARROW, 1) for p in a.display]
+        right = sorted({r for _, r in pairs})
+        d.update(left=[left for left, _ in pairs], right=right, key=[right.index(r) for _, r in pairs],
+                 arrow=_ARROW, sentence=_wrong("symbol_confusion"))
+    return d
+
+
+def forecast_field(solution: Solution) -> dict | None:
+    """What the Forecast asks the student to commit to (see _FORECAST)."""
+    plan = _FORECAST.get(solution.problem.kind)
+    named = {a.name: a for a in solution.answers}
+    if plan and plan[0] == "number" and plan[1] in named:
+        a = named[plan[1]]
+        if a.type == "numeric":
+            return {"mode": "number", "label": plan[3], "key": centre(a), "shown": str(a.display),
+                    "tol": float(a.tolerance)}
+        rows, shown = centre(a), _rows(a.display)
+        tols = _tol_rows(a.tolerance, rows)
+        r, c = 0, 0
+        if plan[2] == "top":  # the winner: the largest printed weight of the first row
+            c = max(range(len(rows[0])), key=lambda i: rows[0][i])
+        label = plan[3] + (f" (position {c + 1})" if plan[2] == "top" else "")
+        return {"mode": "number", "label": label, "key": rows[r][c], "shown": shown[r][c],
+                "tol": tols[r][c]}
+    chosen = [named[n] for n in plan[1] if n in named] if plan and plan[0] == "words" else []
+    chosen = chosen or graded_answers(solution)
+    if not chosen:
+        return None
+    return {"mode": "words", "answers": [{"label": a.label, "shown": _shown(a)} for a in chosen]}
+
+
+def _json(data) -> str:
+    # the template escapes it for the HTML attribute that carries it
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+
+def answer_view(solution: Solution) -> dict:
+    """The answer fields and the Forecast guess of one problem, for the template."""
+    uid = "ad-" + re.sub(r"[^A-Za-z0-9]+", "-", solution.problem.variant).strip("-").lower()
+    fields = [answer_field(a) for a in graded_answers(solution) if a.type != "text"]
+    forecast = forecast_field(solution)
+    data = {"variant": solution.problem.variant, "forecast": forecast, "answers": fields}
+    for f in fields:
+        f["id"] = f"{uid}-{re.sub(r'[^A-Za-z0-9]+', '-', f['name'])}"
+    return {"uid": uid, "json": _json(data), "forecast": forecast, "answers": fields}
+
+
+# The Markdown extensions of the site (mkdocs.yml) that a problem's Markdown
+# uses.  Practice variants beyond the first are converted to HTML here and
+# embedded as data, so the site builder does not convert twenty worked
+# solutions per page (issue 13: the build stays within its time budget).
+SITE_EXTENSIONS = {
+    "admonition": {},
+    "attr_list": {},
+    "pymdownx.details": {},
+    "pymdownx.superfences": {},
+    "pymdownx.arithmatex": {"generic": True},
+}
+_CONVERTER = None
+
+
+def to_html(md: str) -> str | None:
+    """Markdown → HTML as the site converts it; None when Python-Markdown and
+    pymdown-extensions (the `site` extra) are not installed."""
+    global _CONVERTER
+    if _CONVERTER is None:
+        try:
+            import markdown
+        except ImportError:
+            return None
+        _CONVERTER = markdown.Markdown(extensions=list(SITE_EXTENSIONS),
+                                       extension_configs={k: v for k, v in SITE_EXTENSIONS.items() if v})
+    try:
+        return _CONVERTER.reset().convert(md)
+    except ImportError:  # an extension is missing
+        return None
+
+
+def pool_json(variants: list[dict]) -> str:
+    """A practice pool's embedded variants ({code, html}), for an HTML attribute."""
+    return _json(variants)

@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+import multiprocessing as mp
+import os
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from .. import kinds
 from ..figures import draw_figures
 from ..pipeline import build_items, sample_problem, solve_problem
 from ..render.cards import render_obsidian
-from ..render.markdown import escape_md, inline, render_problem
+from ..render.markdown import escape_md, inline, pool_json, render_problem, to_html
 from ..seeding import child_seeds, derived_seed, encode
 from ..spec import Spec, default_site_spec
 from ..templating import environment
@@ -17,6 +20,7 @@ from .atomic import replace_folder
 from .cards import anki_package
 
 GENERATED = "generated"
+POOL = 20  # variants on each kind's practice page ("another one")
 
 
 def build_site(specs: list[Spec], master: int) -> dict:
@@ -31,9 +35,55 @@ def build_site(specs: list[Spec], master: int) -> dict:
     return {"master": master, "sets": sets, "examples": examples}
 
 
-def render_site(built: dict, pdf: bool = False) -> dict[str, str | bytes]:
+def practice_variant(job: tuple[str, int, int]) -> dict:
+    """One variant of a practice page: drawn from its own seed, solved and
+    rendered with its answer fields but no figures (a pool of twenty would
+    multiply the page and the build; every figure is on the set pages and the
+    examples page).  The first variant is the page's Markdown; the others are
+    converted to HTML here and embedded as data that practice.js shows on
+    "another one", so the site builder converts one solution per page, not
+    twenty.  Practice pages share nothing with the sets, so a variant is built
+    and rendered in one go, in a worker process when there is one."""
+    kind_id, master, i = job
+    sol = solve_problem(sample_problem(kind_id, derived_seed(master, f"practice-{kind_id}-{i}")))
+    md = render_problem(sol, heading=None, recall=False, answer_fields=True)
+    html = to_html(md) if i > 0 else None
+    return {"code": sol.problem.variant, "md": md if html is None else None, "html": html}
+
+
+class PracticePool:
+    """Every kind's practice variants, started before the sets are built: with
+    a spare core a worker process draws them (kinds H and 5.2 compute sympy
+    limits and take most of the time) while this process builds the sets;
+    without one they are drawn here when asked for.  The order of the variants
+    never depends on who computed them."""
+
+    def __init__(self, master: int, workers: int | None = None):
+        self.jobs = [(k.id, master, i) for k in kinds.all_kinds() for i in range(POOL)]
+        workers = workers if workers is not None else min(2, (os.cpu_count() or 1) - 1)
+        self.pool = None
+        if workers >= 1 and "fork" in mp.get_all_start_methods():
+            from .print import _start_method, _worker  # as the exam's pool: Ctrl-C is handled here
+
+            self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=_start_method(), initializer=_worker)
+            self.results = self.pool.map(practice_variant, self.jobs, chunksize=4)
+
+    def pages(self) -> dict[str, list[dict]]:
+        done = self.results if self.pool else map(practice_variant, self.jobs)
+        out: dict[str, list[dict]] = {}
+        for (kind_id, _, _), variant in zip(self.jobs, done):
+            out.setdefault(kind_id, []).append(variant)
+        return out
+
+    def close(self) -> None:
+        if self.pool:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def render_site(built: dict, pdf: bool = False, practice: dict | None = None) -> dict[str, str | bytes]:
     """Phase two: every page and figure (and, with pdf, each set's printable
-    sheet and key) from the solutions built above."""
+    sheet and key) from the solutions built above; `practice` holds each
+    kind's practice variants (PracticePool.pages)."""
     env = environment()
     files: dict[str, str | bytes] = {}
     if pdf:
@@ -49,7 +99,7 @@ def render_site(built: dict, pdf: bool = False) -> dict[str, str | bytes]:
         for f in figures:  # content-addressed names: a repeated figure is one file
             files[f"figures/{f.filename}"] = f.data
         return render_problem(sol, heading="##", number=number, figures=figures, src_prefix="figures/",
-                              recall=False, anchor=anchor)
+                              recall=False, anchor=anchor, answer_fields=True)
 
     for st in built["sets"]:
         problems = [problem_md(sol, i) for i, sol in enumerate(st["solutions"], start=1)]
@@ -64,9 +114,22 @@ def render_site(built: dict, pdf: bool = False) -> dict[str, str | bytes]:
     examples = [problem_md(sol, None, anchor=f"cell-{sol.problem.kind.lower()}") for sol in built["examples"]]
     files["examples.md"] = env.get_template("markdown/examples.md.j2").render(
         examples=examples, master=built["master"])
+    pages = []
+    for kind in kinds.all_kinds():
+        pool = (practice or {}).get(kind.id, [])
+        if not pool:
+            continue
+        page = {"id": kind.id, "slug": kind.slug, "title": escape_md(kind.title), "source": escape_md(kind.source),
+                "size": len(pool)}
+        pages.append(page)
+        files[f"practice/{kind.slug}.md"] = env.get_template("markdown/practice.md.j2").render(
+            kind=page, variants=[v for v in pool if v["md"] is not None],
+            pool=pool_json([{"code": v["code"], "html": v["html"]} for v in pool if v["md"] is None]))
+    if pages:
+        files["practice/index.md"] = env.get_template("markdown/practice_index.md.j2").render(kinds=pages)
     files["index.md"] = env.get_template("markdown/sets_index.md.j2").render(
         sets=[{**s, "title": escape_md(s["title"]), "size": len(s["solutions"])} for s in built["sets"]],
-        master=built["master"])
+        master=built["master"], practice=bool(pages))
     return files
 
 
@@ -77,7 +140,12 @@ def write_site(docs: Path, specs: list[Spec], master: int, pdf: bool = False, fo
 
     target = docs / GENERATED
     check_out(target, force)
-    files = render_site(build_site(specs, master), pdf)
+    practice = PracticePool(master)  # first, so a worker draws them while the sets are built
+    try:
+        built = build_site(specs, master)
+        files = render_site(built, pdf, practice.pages())
+    finally:
+        practice.close()
     files[MARKER] = f"attndrills site {master}\n"  # MkDocs skips dot-files
     replace_folder(target, files)
     return target
