@@ -237,7 +237,8 @@ def test_search_finds_a_problem(browser, server):
 # the problem regenerated from the variant code the page prints.
 
 from generator import kinds  # noqa: E402
-from generator.grading import graded_answers, mark  # noqa: E402
+from generator.exam import graded_answers  # noqa: E402
+from generator.marking import mark  # noqa: E402
 from generator.misconceptions import describe  # noqa: E402
 from generator.pipeline import sample_problem, solve_problem  # noqa: E402
 from generator.seeding import parse_variant  # noqa: E402

@@ -183,7 +183,7 @@ def _write(path, text):
 def test_grade_reports_every_response_it_cannot_grade(tmp_path, capsys):
     answers = _answers_csv(tmp_path / "answers.csv", ["alice", "bob", "carol"])
     weights = answer_text(answers["alice", "1a"])
-    entropy = answer_text(answers["alice", "1b"])
+    entropy = answer_text(answers["alice", "1b"])  # a single number (F's share of the two largest)
     rounded = f"{float(entropy):.2f}"
     pairs = answer_text(answers["bob", "3b"]).replace(" → ", " -> ").replace("; ", "\n")
     responses = _write(tmp_path / "responses.csv", (
@@ -214,15 +214,15 @@ def test_grade_reports_every_response_it_cannot_grade(tmp_path, capsys):
         "1 duplicate; 1 student without responses",
     ]
     rows = {(r["student"], r["question"]): r for r in csv.DictReader(open(results, encoding="utf-8"))}
-    assert len(rows) == 3 * 7  # every row of answers.csv, graded or not
-    assert rows["alice", "1a"]["correct"] == "yes" and rows["alice", "1a"]["awarded"] == "3"
+    assert len(rows) == 3 * 8  # every row of answers.csv, graded or not
+    assert rows["alice", "1a"]["correct"] == "yes" and rows["alice", "1a"]["awarded"] == "2"
     assert rows["alice", "1b"]["response"] == rounded and rows["alice", "1b"]["awarded"] == "0"
     assert rows["alice", "1b"]["feedback"] == "rounded to 2 places, the key has 4"
     assert rows["alice", "2a"]["awarded"] == "2"  # ALICE is alice
     assert rows["bob", "3b"]["correct"] == "yes" and rows["bob", "3b"]["misconception"] == ""
-    assert rows["bob", "1b"]["awarded"] == "3"  # 1B is 1b
+    assert rows["bob", "1b"]["awarded"] == "2"  # 1B is 1b
     assert rows["carol", "1a"]["feedback"] == "no answer"
-    assert out.splitlines() == ["alice\t5 / 18", "bob\t6 / 18", "carol\t0 / 18"]
+    assert out.splitlines() == ["alice\t4 / 18", "bob\t5 / 18", "carol\t0 / 18"]
 
 
 def test_grade_exits_0_when_every_response_is_graded_and_keeps_partial_credit_exact(tmp_path, capsys):
@@ -239,7 +239,7 @@ def test_grade_exits_0_when_every_response_is_graded_and_keeps_partial_credit_ex
                                 "graded 2 responses from 1 of 2 students; 1 student without responses"]
     rows = {(r["student"], r["question"]): r for r in csv.DictReader(open(tmp_path / "o.csv", encoding="utf-8"))}
     n, m = len(weights), len(matching)
-    a1 = Fraction(3) * (n - 1) / n
+    a1 = Fraction(2) * (n - 1) / n
     a3 = Fraction(3) * (m - 1) / m
     assert rows["alice", "1a"]["awarded"] == f"{float(a1):.4f}".rstrip("0").rstrip(".")
     assert rows["alice", "1a"]["feedback"] == f"{n - 1} of {n} components right"
@@ -256,7 +256,7 @@ def test_grade_to_stdout_still_reports(tmp_path, capsys):
     assert main(["grade", str(tmp_path / "answers.csv"), str(responses)]) == 1
     out, err = capsys.readouterr()
     assert out.startswith("student,question,variant,response,correct,awarded,points,misconception,feedback\n")
-    assert len(out.splitlines()) == 1 + 7
+    assert len(out.splitlines()) == 1 + 8
     assert err.splitlines()[0] == f"warning: {responses}: line 2: unknown student “bob” — response not graded"
     assert err.splitlines()[-1] == ("graded 0 responses from 0 of 1 student; not graded: 1 unknown student; "
                                     "1 student without responses")
@@ -291,8 +291,8 @@ def test_a_broken_answers_file_is_an_error(tmp_path, capsys, answers, message):
 
 def test_a_student_whose_responses_are_all_unknown_questions_is_not_called_silent(tmp_path, capsys):
     _answers_csv(tmp_path / "answers.csv", ["alice"])
-    responses = _write(tmp_path / "r.csv", "student,question,response\nalice,1c,0.5\n")
+    responses = _write(tmp_path / "r.csv", "student,question,response\nalice,1d,0.5\n")
     assert main(["grade", str(tmp_path / "answers.csv"), str(responses), "--out", str(tmp_path / "o.csv")]) == 1
     assert capsys.readouterr().err.splitlines() == [
-        f"warning: {responses}: line 2: student alice has no question “1c” (question 1 has 1a, 1b) — response not graded",
+        f"warning: {responses}: line 2: student alice has no question “1d” (question 1 has 1a, 1b, 1c) — response not graded",
         "graded 0 responses from 0 of 1 student; not graded: 1 unknown question"]

@@ -198,7 +198,7 @@ def test_true_false_is_a_claim_and_choices_are_not_repeated(exam, slashed):
     tf = [q for q in root if q.get("type") == "cloze" and q.find("idnumber").text.startswith("1.2-")]
     assert tf
     for q in tf:
-        lines = re.findall(r"<p><b>2[abc]</b> ([^{]+) \{1:MULTICHOICE:", q.find("questiontext/text").text)
+        lines = re.findall(r"<p><b>2[abc]</b> (.+?) \{1:MULTICHOICE:", q.find("questiontext/text").text)
         assert len(lines) == 3 and all(line.endswith(".") and "true" not in line.lower() for line in lines)
 
 

@@ -146,7 +146,8 @@ import json  # noqa: E402
 import re  # noqa: E402
 
 from generator import kinds  # noqa: E402
-from generator.grading import centre, graded_answers, mark  # noqa: E402
+from generator.exam import graded_answers  # noqa: E402
+from generator.marking import centre, mark  # noqa: E402
 from generator.misconceptions import describe  # noqa: E402
 from generator.pipeline import sample_problem, solve_problem  # noqa: E402
 from generator.render.markdown import answer_view, forecast_field, render_problem  # noqa: E402

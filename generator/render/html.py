@@ -22,11 +22,6 @@ def question_html(solution: Solution, skip: frozenset[int] = frozenset()) -> str
     return "".join(f"<p>{inline(q)}</p>" for n, q in enumerate(solution.question) if n not in skip)
 
 
-def plain(p: Prose) -> str:
-    """A paragraph as plain text when it holds no maths (else None)."""
-    return "".join(p) if all(isinstance(seg, str) for seg in p) else None
-
-
 def symbols_html(solution: Solution) -> dict[str, str]:
     """Symbols of the question by their plain spelling (`e_ti`, `α_ti`,
     `y_t-1`) → typeset maths, so a matching stem shows as maths."""

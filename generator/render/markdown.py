@@ -10,7 +10,8 @@ import html
 import json
 import re
 
-from ..grading import answer_text, centre, graded_answers, parse_number, parse_vector
+from ..exam import graded_answers
+from ..marking import answer_text, centre, parse_number, parse_vector
 from ..mathlines import Node
 from ..misconceptions import describe
 from ..model import Prose, Solution

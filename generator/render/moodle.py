@@ -37,7 +37,7 @@ from ..exam import PART_LETTERS, Part, Question, points_text
 from ..marking import centre, parse_number
 from ..misconceptions import describe
 from ..model import Answer
-from .html import plain, question_html, solution_html, symbols_html
+from .html import inline, question_html, solution_html, symbols_html
 
 MAX_MULTIPLE = 1000  # weights never grow past 1000 × the points
 _XML_BAD = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -115,7 +115,7 @@ def render_question(q: Question, digits: int) -> str:
     if qtype == "numerical":
         body += f"<p><b>Answer:</b> {html.escape(parts[0].quantity)}, {_precision(single, digits)}.</p>"
     elif qtype == "truefalse":
-        body += f"<p><b>True or false:</b> {html.escape(_claim(single, claims))}</p>"
+        body += f"<p><b>True or false:</b> {_claim(single, claims)}</p>"
     elif qtype == "cloze":
         weights = cloze_weights(parts)
         # parts are labelled by the Moodle question's number (the spec's order), not the paper's
@@ -154,7 +154,7 @@ def _shown_elsewhere(q: Question) -> tuple[frozenset[int], dict[str, str]]:
     true/false answer (each beside its own menu), the enumerated meanings of
     a matching answer (Moodle's menus) — and the statements by answer name."""
     skip, claims = set(), {}
-    paragraphs = [plain(p) for p in q.solution.question]
+    paragraphs = ["".join(seg if isinstance(seg, str) else " " for seg in p) for p in q.solution.question]
     for part in q.parts:
         a = part.answer
         for n, text in enumerate(paragraphs):
@@ -166,9 +166,10 @@ def _shown_elsewhere(q: Question) -> tuple[frozenset[int], dict[str, str]]:
                     skip.add(n)
             elif a.type == "truefalse" and a.name.startswith("statement_"):
                 prefix = f"({a.name[10:]}) "
-                if text.startswith(prefix):
-                    skip.add(n)
-                    claims[a.name] = text[len(prefix):].strip()
+                para = q.solution.question[n]
+                if para and isinstance(para[0], str) and para[0].startswith(prefix):
+                    skip.add(n)  # the statement as HTML, its maths typeset
+                    claims[a.name] = inline((para[0][len(prefix):].lstrip(),) + tuple(para[1:])).strip()
             elif a.type == "matching":
                 rights = [r for _, r in a.exact]
                 if rights and all(_ENUMERATED.match(r) for r in rights) and all(r in text for r in rights):
@@ -177,8 +178,8 @@ def _shown_elsewhere(q: Question) -> tuple[frozenset[int], dict[str, str]]:
 
 
 def _claim(a: Answer, claims: dict[str, str]) -> str:
-    """A true/false statement as a claim, with no answer in it."""
-    claim = claims.get(a.name) or a.label
+    """A true/false statement as a claim, with no answer in it (HTML)."""
+    claim = claims.get(a.name) or html.escape(a.label)
     claim = claim[:1].upper() + claim[1:]
     return claim if claim.endswith((".", "?", "!")) else claim + "."
 
@@ -279,7 +280,7 @@ def _cloze_part(p: Part, label: str, weights: list[int], claims: dict[str, str],
         menu = "~".join(f"{'=' if o.correct else '%0%'}{o.text.capitalize()}"
                         + (f"#{_esc(describe(o.misconception))}" if o.misconception else "")
                         for o in sorted(a.options, key=lambda o: o.text != "true"))
-        return f"<p>{head}{html.escape(_claim(a, claims))} {{{weights[0]}:MULTICHOICE:{menu}}}</p>"
+        return f"<p>{head}{_claim(a, claims)} {{{weights[0]}:MULTICHOICE:{menu}}}</p>"
     if a.type == "choice":
         single = sum(o.correct for o in a.options) == 1
         kind = "MULTICHOICE_V" if single else "MULTIRESPONSE"
