@@ -33,7 +33,7 @@ def prose(*parts: str | Node) -> Prose:
 
 # Tx, Ty; a letter with a subscript (h_i, s_{t−1}); a hyphen used as a minus
 # (after a space, an opening bracket or the start, before a digit).
-_SYMBOL = re.compile(r"\b(?:T([xy])|([A-Za-z])_\{([^{}]+)\}|([A-Za-z])_([A-Za-z0-9]+))\b")
+_SYMBOL = re.compile(r"\b(?:T([xy])\b|([A-Za-z])_\{([^{}]+)\}|([A-Za-z])_([A-Za-z0-9]+)\b)")
 _MINUS = re.compile(r"(?<![\w)\]])-(?=\d)")
 
 

@@ -157,6 +157,22 @@ def check_chain(c: Chain) -> list[str]:
     out = []
     parts = [c.first] + [n for _, n in c.rest]
     rels = [r for r, _ in c.rest]
+    # a printed result must also be the rounding of every part before it in
+    # an unbroken run of "=": a ln(a) = a (−0.1863) = −0.1546 claims both
+    for j, b in enumerate(parts[1:], start=1):
+        if _printed(b) is None:
+            continue
+        for i in range(j - 1, -1, -1):
+            if rels[i] != "=":
+                break
+            if i == j - 1:
+                continue  # the adjacent pair is checked below
+            try:
+                why = closes(parts[i], b)
+            except NotNumeric:
+                break
+            if why:
+                out.append(why)
     for a, rel, b in zip(parts, rels, parts[1:]):
         try:
             if rel == "=":

@@ -216,9 +216,19 @@ def steps_softmax(
     return steps
 
 
-def worked_log(w: Work, x: Num) -> Num:
-    """ln of a printed number, correctly rounded to the working places."""
-    return X.shown_log(value_of(x), w.places)
+def worked_term(w: Work, a: Num) -> tuple[Num, Num]:
+    """(ln a, a · ln a) for the line a ln(a) = a · (ln a) = product: ln a to
+    the working places, or to as many more (up to four) as it takes for the
+    product of the printed numbers to round like a ln a itself, so that both
+    equalities of the line hold as printed."""
+    x = value_of(a)
+    target = X.shown_xlogx(x, w.places)
+    for extra in range(5):
+        ln = X.shown_log(x, w.places + extra)
+        prod = w.q(x * value_of(ln))
+        if prod == target:
+            break
+    return ln, prod
 
 
 def step_entropy(w: Work, weights: Sequence[Ex], neg_log_weights: Sequence[Ex] | None,
@@ -228,8 +238,7 @@ def step_entropy(w: Work, weights: Sequence[Ex], neg_log_weights: Sequence[Ex] |
     `w.method[name]` for the marking window."""
     H = entropy(weights, neg_log_weights)
     keys = [w.n(a) for a in weights if a.rat != 0]
-    lns = [worked_log(w, k) for k in keys]
-    prods = [w.q(value_of(k) * value_of(ln)) for k, ln in zip(keys, lns)]
+    lns, prods = zip(*(worked_term(w, k) for k in keys)) if keys else ((), ())
     definition = eq(Sym("H"), Neg(Paren(Add(tuple(Mul((k, Call("ln", k)), "juxt") for k in keys)))))
     terms = Seq(tuple(
         eq(Mul((k, Call("ln", k))), Mul((k, Paren(ln))), p) for k, ln, p in zip(keys, lns, prods)))
@@ -244,9 +253,11 @@ def step_entropy(w: Work, weights: Sequence[Ex], neg_log_weights: Sequence[Ex] |
     if worked.text == key.text:
         after = (prose("so ", eq(Sym("H"), key), " nats."),)
     else:
-        after = (prose("so ", Chain(Sym("H"), (("≈", worked),)), " nats from the weights as printed; computed "
-                       "exactly, ", eq(Sym("H"), key), " nats — the answer given, since the weights were rounded to ",
-                       f"{w.digits} places. Both are accepted."),)
+        exact_weights = all(Ex.of(value_of(k)).rat == a.rat for k, a in zip(keys, (a for a in weights if a.rat != 0)))
+        cause = (f"each term was rounded to {w.places} places" if exact_weights else
+                 f"the weights were rounded to {w.digits} places")
+        after = (prose("so ", Chain(Sym("H"), (("≈", worked),)), " nats from the numbers as printed; computed "
+                       "exactly, ", eq(Sym("H"), key), f" nats — the answer given, since {cause}. Both are accepted."),)
     # a calculator's result from the same weights (to float precision, far
     # finer than the window it widens)
     floats = [float(value_of(k)) for k in keys]

@@ -104,7 +104,7 @@ def solve(problem: Problem, digits: int) -> Solution:
             "Notice the amplification: the raw scores differ by " + ("only " if gap <= 3 else ""),
             R.input_node(gap), f" between {who} and the runner-up {R.where(words, second)}, "
             + ("yet" if gap <= 3 else "and") + " the winning weight is ", w.n(ratio),
-            " times the runner-up’s — exactly ",
+            " times the runner-up’s — the ratio is exactly ",
             eq(Call("exp", R.input_node(gap)), w.n(ratio)), "."),))
     R.verify_sum(w, sm.weights)
     R.verify_range(w, sm.weights)

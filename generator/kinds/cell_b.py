@@ -60,21 +60,23 @@ def solve(problem: Problem, digits: int) -> Solution:
         z = w.q(tx * value_of(e))
         a = w.q(value_of(e) / value_of(z), w.digits)  # = 1/Tx exactly
         w.method["denominator"] = [value_of(z)]
-        steps.append(Step("notice the scores are equal", (), (), prose(
-            "When the inputs to softmax are identical, symmetry forces identical outputs; "
-            "no arithmetic is needed yet, but let’s confirm.")))
-        steps.append(Step("exponentiate and divide", (
-            prose(f"Each exp({R.number_text(scores[0])}) is the same number, and there are {tx} of them."),),
+        steps.append(Step("notice the scores are equal, then confirm", (
+            prose("When the inputs to softmax are identical, symmetry forces identical outputs; no arithmetic "
+                  "is needed, but let’s confirm. Each ", Call("exp", R.input_node(scores[0])),
+                  f" is the same number, and there are {tx} of them."),),
             (eq(Call("exp", R.input_node(sm.scores[0] - sm.shift)), e),
              eq(Sym("Z"), Mul((Num(str(tx)), e), "times"), z),
              eq(Sym("alpha", "ti"), Frac(e, z), a)),
             prose("Confirms the symmetry: equal scores give the uniform distribution ",
                   eq(Frac(Num("1"), Sym("T", "x")), Frac(Num("1"), Num(str(tx)))), ".")))
     else:
-        steps.append(Step("notice the scores are not all equal", (), (), prose(
-            "Symmetry only forces equal weights when the scores are equal; here they differ, "
-            "so we run the full recipe.")))
-        steps += R.steps_softmax(w, sm, "t")
+        # symmetry only forces equal weights when the scores are equal: the full recipe
+        soft = R.steps_softmax(w, sm, "t")
+        first = soft[0]
+        soft[0] = Step(first.title, (prose("The scores are not all equal, so symmetry does not force equal "
+                                           "weights: run the full recipe."),) + first.body,
+                       first.math, first.why, first.after)
+        steps += soft
     R.answer_softmax(w, sm)
     if states:
         step, c = R.step_context(w, sm.weights, states, "t", prose(

@@ -8,6 +8,7 @@ import numpy as np
 
 from ..errors import UserError
 from ..inputs import check_keys, parse_number, require
+from ..maths import exact as X
 from ..mathlines import Add, Call, Frac, Mul, Sym, SumOver, eq
 from ..model import Problem, Solution, Step, prose
 from . import register
@@ -87,7 +88,7 @@ def solve(problem: Problem, digits: int) -> Solution:
         after = ()
         if ratio is not None:
             q = w.q(z1 / value_of(z0))
-            shown = w.n(ratio)
+            shown = X.shown(ratio, w.places)  # at the quotient's places, so the two compare
             tail = () if q.text == shown.text else (
                 " (the last place differs from ", Call("exp", R.input_node(k)), " only because both sums were rounded)")
             after = (prose("Every exponential was multiplied by ", eq(Call("exp", R.input_node(k)), shown),

@@ -84,8 +84,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     sms = [R.softmax(scores, b) for b in betas]
     question = [prose("Scale the scores ", R.scores_line(scores, "t"), " by a sharpness dial ",
                       Sym("beta"), " and softmax them, for ",
-                      eq(Sym("beta"), Tup(tuple(R.input_node(b) for b in betas))) if len(betas) > 1
-                      else eq(Sym("beta"), R.input_node(betas[0])),
+                      *_values(betas),
                       ". Then find the limits as ", Sym("beta"), " → ∞ and as ", Sym("beta"), " → 0.")]
     forecast = prose("As we exaggerate the gaps between scores, does attention get sharper or "
                      "flatter? What is the extreme limit?")
@@ -149,6 +148,15 @@ def solve(problem: Problem, digits: int) -> Solution:
                      "largest); and β → 0 gives uniform weights (Cell H).")),)
     return Solution(problem, "Sharpness dial β and its limits", tuple(question), forecast,
                     tuple(steps), tuple(w.answers), tuple(w.checks), recall, figures)
+
+
+def _values(betas: list[Fraction]) -> tuple:
+    """β = 1, 5 and 10 (the dial's settings, not a vector)."""
+    nodes = [R.input_node(b) for b in betas]
+    out: list = [Sym("beta"), " = ", nodes[0]]
+    for n, node in enumerate(nodes[1:], start=2):
+        out += [" and " if n == len(nodes) else ", ", node]
+    return tuple(out)
 
 
 def _ex(v: sp.Expr) -> Ex:

@@ -53,9 +53,11 @@ def solve(problem: Problem, digits: int) -> Solution:
     heavy = R.top_positions(sm.scores)
     share = float(sm.weights[k]) * len(heavy)
     if len(heavy) == 1:
-        lean = (f"; the largest weight, on position {k + 1}, holds " +
-                ("most of the mass — close to a pick, yet still a blend." if share > 0.5 else
-                 "less than half of the mass, so the blend draws on several states."))
+        lean = (f"; the largest weight, on position {k + 1}, holds " + (
+            f"{R.pct(sm.weights[k])} of the mass — close to a pick, yet still a blend." if share >= 0.8 else
+            f"{R.pct(sm.weights[k])}, more than half of the mass, while the other states still pull the blend."
+            if share > 0.5 else
+            f"{R.pct(sm.weights[k])}, less than half of the mass, so the blend draws on several states."))
     else:
         lean = (f"; {R.positions(heavy)} tie for the largest weight and together hold "
                 f"{R.pct(sm.weights[k] * len(heavy))} of the mass — a blend of them, not a pick.")

@@ -44,13 +44,18 @@ def solve(problem: Problem, digits: int) -> Solution:
                       Mul((Call("exp", Sym("c")), SumOver("j", Call("exp", ei("j")))), "juxt")),
                  Frac(Call("exp", ei("i")), SumOver("j", Call("exp", ei("j")))))
     nums = Tup(tuple(w.n(a) for a in sm.weights))
-    # the original scores are worked (the shifted ones give the same weights)
+    # both score lists are worked, so the agreement is seen, not asserted
     worked = R.steps_softmax(w, sm0, "t")
+    shifted_lines: tuple = ()
+    if sm.shift == 0:
+        again = R.steps_softmax(w, sm, "t", name="shifted_weights")
+        shifted_lines = tuple(m for st in again for m in st.math)
     steps = (Step("factor the constant out", (), (algebra,), prose(
         "The factor ", Call("exp", Sym("c")), " cancels top and bottom: softmax is invariant to adding "
         "the same constant to every score.")),
-        Step("check on the numbers", (prose("Softmax of the original scores:"),),
-             tuple(m for st in worked for m in st.math) + (eq(Sym("alpha", None, "'"), Sym("alpha"), nums),),
+        Step("check on the numbers", (prose("Softmax of the original scores, then of the shifted ones:"),),
+             tuple(m for st in worked for m in st.math) + shifted_lines +
+             (eq(Sym("alpha", None, "'"), Sym("alpha"), nums),),
              prose("Both sets of scores give the same weights to every digit: only differences between scores "
                    "matter, never their absolute size."), tuple(a for st in worked for a in st.after)))
     naive = sum(shifted)

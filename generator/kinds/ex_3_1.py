@@ -11,7 +11,7 @@ from ..inputs import check_keys, parse_scores, require
 from ..maths import exact as X
 from ..maths import numeric as NP
 from ..maths.exact import Ex
-from ..mathlines import Call, Mul, Num, Paren, Sym, Tup, eq
+from ..mathlines import Chain, Call, Mul, Num, Paren, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import register
 from ._base import Kind, Work
@@ -80,7 +80,7 @@ def solve(problem: Problem, digits: int) -> Solution:
         "The uniform entropy equals ", eq(Call("ln", Num(str(tx))), w.n(lnT)), " ✓."))
     ok = X.sign(H) >= 0 and X.compare(H_u, H) > 0
     w.check("spike below uniform", ok, prose(
-        "0 ≤ ", eq(Sym("H"), w.n(H)), " < ", w.n(H_u), " ✓ — the spike has the lower entropy."))
+        Chain(Num("0"), (("≤", Sym("H")), ("=", w.n(H)), ("<", w.n(H_u)))), " ✓ — the spike has the lower entropy."))
     figures = [R.entropy_figure(w, ["uniform", "spiked"], [H_u, H], tx, prose(
         f"the uniform bar reaches the dashed maximum ln {tx} exactly; the hatched spiked bar stops at "
         f"{w.n(H).text} nats, a small fraction of it: focus means low entropy."), highlight=1)]

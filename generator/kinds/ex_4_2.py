@@ -78,7 +78,10 @@ def solve(problem: Problem, digits: int) -> Solution:
            "The hot cells follow the diagonal except where words swap — there they step off it."))),]
     recall = ((prose("What does an anti-diagonal heatmap mean?"),
                prose("The target reverses the source word order; a monotonic alignment would give the main "
-                     "diagonal (Exercise 4.2).")),)
+                     "diagonal (Exercise 4.2).")),) if right == ANTI else (
+        (prose("Hot cells that follow the diagonal but step off it in places: what does that mean?"),
+         prose("The word order is kept except where neighbouring words swap places; a full reversal would "
+               "run down the anti-diagonal (Exercise 4.2).")),)
     return Solution(problem, "Describe the heatmap", tuple(question), forecast, steps,
                     tuple(w.answers), tuple(w.checks), recall, tuple(figures))
 

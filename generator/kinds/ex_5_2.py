@@ -71,12 +71,12 @@ def solve(problem: Problem, digits: int) -> Solution:
         Step("write the weights in terms of Δ", (prose("The shared e₁ cancels (shift invariance), leaving"),),
              (closed, eq(Sym("alpha", "t1"), Frac(Num("1"), R.Add((Num("1"), Sym("e", None, "\\Delta")))))),
              prose("Only the gap Δ between the two scores matters.")),
-        Step("take the limits with sympy", (), tuple(
+        Step("take the limits", (), tuple(
             eq(Lim(D, to, Tup((Sym("alpha", "t1"), Sym("alpha", "t2")))), Tup((node(lims[k][0]), node(lims[k][1]))))
             for k, to in (("plus", Infinity()), ("zero", Num("0")), ("minus", Infinity(-1)))), prose(
             "Δ → +∞ is a hard one-hot pick of position 2 (the argmax limit); Δ → 0 is perfectly uniform; "
             "Δ → −∞ is the mirror image. The gap is a continuous knob from diffuse to razor-sharp.")),
-        Step(f"evaluate at Δ = {R.number_text(delta)}", (), (
+        Step(f"evaluate at Δ = {R.signed(delta)}", (), (
             eq(Tup((Sym("alpha", "t1"), Sym("alpha", "t2"))), Tup(tuple(w.n(a) for a in sm.weights))),),
              prose(WHY_DK)),
     )

@@ -12,7 +12,7 @@ from ..inputs import check_keys, check_spread, parse_number, require
 from ..maths import exact as X
 from ..maths import numeric as NP
 from ..maths.exact import Ex
-from ..mathlines import Call, Num, Sym, Tup, eq
+from ..mathlines import Chain, Call, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import register
 from ._base import Kind, Work, draw_decimal
@@ -79,7 +79,7 @@ def solve(problem: Problem, digits: int) -> Solution:
               float(np.log(tx)) - NP.entropy_of_scores([float(s) for s in spiked]))
     R.verify_sum(w, sm.weights)
     w.check("entropy dropped", X.compare(H0, H) > 0, prose(
-        eq(Sym("H"), w.n(H)), " < ", w.n(H0), " ✓ — the spike sharpened attention and the entropy fell."))
+        Chain(Sym("H"), (("=", w.n(H)), ("<", w.n(H0)))), " ✓ — the spike sharpened attention and the entropy fell."))
     figures = [R.bars_figure(w, sm.weights, R.position_labels(tx), prose(
         f"after the jump the hatched bar (position {k + 1}) holds {w.n(sm.weights[k]).text}; the others share "
         f"what is left, where before every bar stood at {w.n(sm0.weights[0]).text}."), winner=k),

@@ -312,6 +312,23 @@ def tolerance(n: Num, digits: int) -> float:
     return 0.5 * 10.0**-digits
 
 
+def shown_xlogx(x: Fraction, digits: int) -> Num:
+    """x ln x correctly rounded for display (as `shown_log`: 40 digits, the
+    interval path near a rounding boundary)."""
+    if x == 1:
+        return format_fraction(Fraction(0), digits)
+    with mpmath.workdps(40):
+        xm = mpmath.mpf(x.numerator) / x.denominator
+        near = Fraction(mpmath.nstr(xm * mpmath.log(xm), 38, min_fixed=-mpmath.inf, max_fixed=mpmath.inf,
+                                    strip_zeros=False))
+    slack = Fraction(1, 10**30) * max(1, abs(near))
+    lo, hi = format_fraction(near - slack, digits), format_fraction(near + slack, digits)
+    if lo == hi:
+        return lo
+    e = Ex.of(x)
+    return shown(e * log(e), digits)
+
+
 def shown_log(x: Fraction, digits: int) -> Num:
     """ln x correctly rounded for display: at 40 digits when the value is not
     within 10^-30 of a rounding boundary (ln of a rational other than 1 never
