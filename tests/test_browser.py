@@ -420,8 +420,9 @@ def test_rounding_and_decimal_comma_hints(browser, built):
     import json
 
     data = json.loads(box.get_attribute("data-ad"))
-    a = solution_of(data["variant"]).answer("entropy")
-    form = box.locator('form[data-ad-answer="0"]')
+    sol = solution_of(data["variant"])
+    a = sol.answer("entropy")
+    form = box.locator(f'form[data-ad-answer="{[x.name for x in graded_answers(sol)].index("entropy")}"]')
     form.locator("input").fill(f"{float(a.display):.2f}")
     if not mark(a, f"{float(a.display):.2f}").correct:
         assert "Rounded to 2 places, the key has 4" in feedback_after(form)
