@@ -42,10 +42,7 @@ def _inside(got, key, tol) -> bool:
 def value_of_text(text: str) -> Fraction:
     """The exact value of a display string (0.7311, 2.06 × 10⁻⁹)."""
     mant, _, power = text.partition(" × 10")
-    v = Fraction(Decimal(mant))
-    if power:
-        v *= Fraction(10) ** int(power.translate(_FROM_SUPERSCRIPT))
-    return v
+    return value_of(Num(mant, int(power.translate(_FROM_SUPERSCRIPT)) if power else None))
 
 
 _FROM_SUPERSCRIPT = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
@@ -106,12 +103,6 @@ def _units(n: Num) -> tuple[int, int]:
     """A printed number as (integer count of its last place, that place's power of ten)."""
     whole, _, frac = n.mant.partition(".")
     return int(whole + frac), (n.exp10 or 0) - len(frac)
-
-
-def unit(n: Num) -> Fraction:
-    """One unit in the last printed place of a number."""
-    power = _units(n)[1]
-    return Fraction(10**power) if power >= 0 else Fraction(1, 10**-power)
 
 
 def window(key: Num, method: Sequence[Fraction]) -> float:

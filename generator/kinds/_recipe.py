@@ -271,13 +271,13 @@ def worked_products(w: Work, factors: Sequence[tuple[Fraction, Fraction]]) -> li
     """Products of printed numbers, shown exactly where that takes at most two
     places more than the working places, else rounded to the working places."""
     exact = [a * b for a, b in factors]
-    places = max((_places(p) for p in exact), default=0)
+    places = max((decimal_places(p) for p in exact), default=0)
     if places <= w.places + 2:
         return [X.format_fraction(p, max(places, 1)) for p in exact]
     return [w.q(p) for p in exact]
 
 
-def _places(f: Fraction) -> int:
+def decimal_places(f: Fraction) -> int:
     """Decimal places of a rational with a terminating expansion (large if none)."""
     d, n = f.denominator, 0
     while d % 10 == 0:

@@ -44,7 +44,7 @@ def prop(inputs: dict) -> str | None:
 def naive_failure(w: Work, scores: list[Fraction], t: str):
     """The naive weights e_i / Σe, the lines that compute them, and how they fail
     (each quotient rounded to the printed places unless it is that short)."""
-    shown = lambda a: R.input_node(a) if R._places(a) <= w.digits else w.n(Ex.of(a))
+    shown = lambda a: R.input_node(a) if R.decimal_places(a) <= w.digits else w.n(Ex.of(a))
     total = sum(scores)
     sum_line = eq(SumOver("j", Sym("e", f"{t}j")), Add(tuple(R.input_node(s) for s in scores)),
                   R.input_node(total))
