@@ -305,44 +305,31 @@ def _shown(x: Ex, digits: int) -> Num:
     raise ProblemRejected("a value lies too close to a rounding boundary to print it")
 
 
-def tolerance(n: Num, digits: int) -> float:
-    """Half a unit in the last printed place."""
-    if n.exp10 is not None:
-        return 0.5 * 10.0 ** (n.exp10 - 2)
-    return 0.5 * 10.0**-digits
-
-
 def shown_xlogx(x: Fraction, digits: int) -> Num:
-    """x ln x correctly rounded for display (as `shown_log`: 40 digits, the
-    interval path near a rounding boundary)."""
+    """x ln x correctly rounded for display (see `_shown_fast`)."""
     if x == 1:
         return format_fraction(Fraction(0), digits)
-    with mpmath.workdps(40):
-        xm = mpmath.mpf(x.numerator) / x.denominator
-        near = Fraction(mpmath.nstr(xm * mpmath.log(xm), 38, min_fixed=-mpmath.inf, max_fixed=mpmath.inf,
-                                    strip_zeros=False))
-    slack = Fraction(1, 10**30) * max(1, abs(near))
-    lo, hi = format_fraction(near - slack, digits), format_fraction(near + slack, digits)
-    if lo == hi:
-        return lo
     e = Ex.of(x)
-    return shown(e * log(e), digits)
+    return _shown_fast(lambda m: m * mpmath.log(m), x, lambda: e * log(e), digits)
 
 
 def shown_log(x: Fraction, digits: int) -> Num:
-    """ln x correctly rounded for display: at 40 digits when the value is not
-    within 10^-30 of a rounding boundary (ln of a rational other than 1 never
-    lies on one), else through the rigorous interval path."""
+    """ln x correctly rounded for display (see `_shown_fast`)."""
     if x == 1:
         return format_fraction(Fraction(0), digits)
+    return _shown_fast(mpmath.log, x, lambda: log(Ex.of(x)), digits)
+
+
+def _shown_fast(f, x: Fraction, exact, digits: int) -> Num:
+    """f(x) at 40 digits, rounded for display when it is not within 10^-30
+    (relative) of a rounding boundary — a transcendental value of a rational
+    never lies on one — else through the rigorous interval path of `exact()`."""
     with mpmath.workdps(40):
-        v = mpmath.log(mpmath.mpf(x.numerator) / x.denominator)
+        v = f(mpmath.mpf(x.numerator) / x.denominator)
         near = Fraction(mpmath.nstr(v, 38, min_fixed=-mpmath.inf, max_fixed=mpmath.inf, strip_zeros=False))
-    lo = format_fraction(near - Fraction(1, 10**30), digits)
-    hi = format_fraction(near + Fraction(1, 10**30), digits)
-    if lo == hi:
-        return lo
-    return shown(log(Ex.of(x)), digits)
+    slack = Fraction(1, 10**30) * max(1, abs(near))
+    lo, hi = format_fraction(near - slack, digits), format_fraction(near + slack, digits)
+    return lo if lo == hi else shown(exact(), digits)
 
 
 def sign(x: Ex) -> int:
