@@ -38,6 +38,9 @@ def all_kinds() -> list[Kind]:
 
 def get(name: str) -> Kind:
     """A kind by its id (A, 2.1, case-insensitive) or its slug."""
+    kind = REGISTRY.get(name)  # the common case: an id as the registry spells it
+    if kind is not None:
+        return kind
     key = name.strip()
     for kind in REGISTRY.values():
         if key.upper() == kind.id.upper() or key.lower() == kind.slug:

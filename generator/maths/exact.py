@@ -18,6 +18,10 @@ from typing import Iterable
 
 import mpmath
 import sympy as sp
+from mpmath.libmp import (from_int as _from_int, round_ceiling as _CEILING, round_floor as _FLOOR,
+                          round_nearest as _NEAREST, to_float as _to_float)
+from mpmath.libmp.libmpi import (mpi_add as _mpi_add, mpi_div as _mpi_div, mpi_exp as _mpi_exp,
+                                 mpi_log as _mpi_log, mpi_mul as _mpi_mul)
 
 from ..errors import ProblemRejected
 from .budget import sympy_budget
@@ -29,7 +33,7 @@ _PRECISIONS = (96, 320, 1280)  # bits; each pass is tried only if the last was u
 class Ex:
     """An exact real number: a rational leaf or an operation on Ex values."""
 
-    __slots__ = ("op", "args", "rat", "_iv", "_sym", "_shown")
+    __slots__ = ("op", "args", "rat", "_iv", "_sym", "_shown", "_float")
 
     def __init__(self, op: str, args: tuple = (), rat: Fraction | None = None):
         self.op = op
@@ -38,11 +42,12 @@ class Ex:
         self._iv: dict[int, object] = {}
         self._sym = None
         self._shown: dict[int, object] = {}  # digits → Num: a value is shown in many places
+        self._float: float | None = None
 
     # -- construction -------------------------------------------------------
     @staticmethod
     def of(value: Fraction | int | str) -> "Ex":
-        return Ex("rat", rat=Fraction(value))
+        return Ex("rat", rat=value if type(value) is Fraction else Fraction(value))
 
     def __add__(self, other: "Ex | int") -> "Ex":
         other = _lift(other)
@@ -95,11 +100,11 @@ class Ex:
         return _lift(other) / self
 
     # -- evaluation ---------------------------------------------------------
-    def interval(self, prec: int):
-        """An mpmath interval that certainly contains the exact value."""
+    def interval(self, prec: int) -> tuple:
+        """Raw mpf ends (lower, upper) of an interval that certainly contains the exact value."""
         got = self._iv.get(prec)
         if got is None:
-            got = _evaluate(self, prec)
+            got = _ev(self, prec)
             self._iv[prec] = got
         return got
 
@@ -107,17 +112,24 @@ class Ex:
         """Exact rational lower and upper bounds of the value."""
         if self.rat is not None:
             return self.rat, self.rat
-        lo, hi = self.interval(prec)._mpi_
+        lo, hi = self.interval(prec)
         return _to_fraction(lo), _to_fraction(hi)
 
     def __float__(self) -> float:
+        if self._float is None:
+            self._float = self._to_float()
+        return self._float
+
+    def _to_float(self) -> float:
         if self.rat is not None:
             return float(self.rat)
         # like display, the float is decided once both ends of the interval agree
         for prec in _PRECISIONS:
-            lo, hi = self.bounds(prec)
-            if float(lo) == float(hi):
-                return float(lo)
+            a, b = self.interval(prec)
+            lo, hi = _raw_float(a), _raw_float(b)
+            if lo == hi:
+                return lo
+        lo, hi = self.bounds(prec)
         return float((lo + hi) / 2)
 
     def sympy(self) -> sp.Expr:
@@ -162,36 +174,37 @@ def total(xs: Iterable[Ex]) -> Ex:
     return out
 
 
-def _evaluate(x: Ex, prec: int):
-    iv = mpmath.iv
-    old = iv.prec
-    iv.prec = prec
-    try:
-        return _ev(x, prec, iv)
-    finally:
-        iv.prec = old
-
-
-def _ev(x: Ex, prec: int, iv):
+def _ev(x: Ex, prec: int) -> tuple:
+    """The enclosing interval of x as a pair of raw mpf tuples, from mpmath's
+    interval primitives (libmpi: each end rounded outwards) — what mpmath.iv
+    computes, without its number objects (they cost more than the arithmetic)."""
     cached = x._iv.get(prec)
     if cached is not None:
         return cached
     op = x.op
     if op == "rat":
         r = x.rat
-        val = iv.mpf(r.numerator) / r.denominator
+        num, den = r.numerator, r.denominator
+        val = _mpi_div((_from_int(num, prec, _FLOOR), _from_int(num, prec, _CEILING)),
+                       (_from_int(den, prec, _FLOOR), _from_int(den, prec, _CEILING)), prec)
     elif op == "exp":
-        val = iv.exp(_ev(x.args[0], prec, iv))
+        val = _mpi_exp(_ev(x.args[0], prec), prec)
     elif op == "log":
-        val = iv.log(_ev(x.args[0], prec, iv))
-    elif op == "log1p":
-        val = iv.log1p(_ev(x.args[0], prec, iv))
+        val = _mpi_log(_ev(x.args[0], prec), prec)
+    elif op == "log1p":  # rare: through mpmath.iv itself
+        iv = mpmath.iv
+        old = iv.prec
+        iv.prec = prec
+        try:
+            val = iv.log1p(iv.make_mpf(_ev(x.args[0], prec)))._mpi_
+        finally:
+            iv.prec = old
     elif op == "add":
-        val = _ev(x.args[0], prec, iv) + _ev(x.args[1], prec, iv)
+        val = _mpi_add(_ev(x.args[0], prec), _ev(x.args[1], prec), prec)
     elif op == "mul":
-        val = _ev(x.args[0], prec, iv) * _ev(x.args[1], prec, iv)
+        val = _mpi_mul(_ev(x.args[0], prec), _ev(x.args[1], prec), prec)
     elif op == "div":
-        val = _ev(x.args[0], prec, iv) / _ev(x.args[1], prec, iv)
+        val = _mpi_div(_ev(x.args[0], prec), _ev(x.args[1], prec), prec)
     else:  # pragma: no cover - construction only makes the ops above
         raise AssertionError(op)
     x._iv[prec] = val
@@ -218,12 +231,26 @@ def _to_sympy(x: Ex) -> sp.Expr:
 
 def _to_fraction(raw: tuple) -> Fraction:
     """The exact value of a raw mpf tuple (sign, mantissa, exponent, bits)."""
+    return Fraction(*_ratio(raw))
+
+
+def _ratio(raw: tuple) -> tuple[int, int]:
+    """A raw mpf tuple as (numerator, denominator), not necessarily in lowest terms."""
     sign, man, e, _ = raw
     if sign:
         man = -man
     if e >= 0:
-        return Fraction(man * (1 << e))
-    return Fraction(man, 1 << -e)
+        return man << e, 1
+    return man, 1 << -e
+
+
+def _raw_float(raw: tuple) -> float:
+    """The float nearest a raw mpf (ties to even), as float(Fraction) gives it;
+    far from the subnormal range it is the mantissa rounded to 53 bits."""
+    sign, man, e, bc = raw
+    if not man or e + bc < -1000 or e + bc > 1000:
+        return float(_to_fraction(raw))
+    return _to_float(raw, rnd=_NEAREST)
 
 
 # -- rounding ---------------------------------------------------------------
@@ -247,7 +274,11 @@ def format_fraction(f: Fraction, digits: int) -> Num:
     notation with three significant digits.  (Integer arithmetic on numerator
     and denominator: this runs for every printed number.)
     """
-    num, den = f.numerator, f.denominator
+    return _format_ratio(f.numerator, f.denominator, digits)
+
+
+def _format_ratio(num: int, den: int, digits: int) -> Num:
+    """format_fraction of num/den (den > 0; not necessarily in lowest terms)."""
     if num == 0:
         return Num("0." + "0" * digits if digits else "0")
     a = -num if num < 0 else num
@@ -290,10 +321,9 @@ def _shown(x: Ex, digits: int) -> Num:
     if x.rat is not None:
         return format_fraction(x.rat, digits)
     for prec in _PRECISIONS:
-        a, b = x.bounds(prec)
-        lo = format_fraction(a, digits)
-        hi = format_fraction(b, digits)
-        if lo == hi:
+        a, b = x.interval(prec)
+        lo = _format_ratio(*_ratio(a), digits)
+        if lo == _format_ratio(*_ratio(b), digits):
             return lo
     # An irrational value this close to a rounding boundary does not occur
     # for these expressions; a rational one hidden in the tree is decided by

@@ -1,13 +1,11 @@
 """The LaTeX printer for maths nodes (the site's MathJax reads it).
 
-Built like sympy's own printers: one `_print_<Class>` method per node, and
-sympy expressions (limits, exact values) fall through to sympy's
-LatexPrinter.  Words inside maths are escaped here.
+Built like sympy's own printers: one `_print_<Class>` method per node; any
+other object (a sympy expression) falls through to sympy's LatexPrinter,
+imported only then.  Words inside maths are escaped here.
 """
 
 from __future__ import annotations
-
-from sympy.printing.latex import LatexPrinter
 
 from .. import mathlines as M
 
@@ -27,8 +25,23 @@ def escape_text(s: str) -> str:
     return "".join(_TEXT_ESCAPES.get(ch, ch) for ch in s)
 
 
-class MathLatexPrinter(LatexPrinter):
-    printmethod = "_latex_node"
+class MathLatexPrinter:
+    """Dispatches on the node's class name, as sympy's printers do."""
+
+    def __init__(self):
+        self._methods: dict[type, object] = {}
+
+    def doprint(self, node) -> str:
+        return self._print(node)
+
+    def _print(self, node) -> str:
+        method = self._methods.get(type(node))
+        if method is None:
+            method = getattr(self, "_print_" + type(node).__name__, None) if isinstance(node, M.Node) else None
+            if method is None:
+                method = _sympy_latex
+            self._methods[type(node)] = method
+        return method(node)
 
     def _print_Sym(self, s: M.Sym) -> str:
         base = GREEK.get(s.base, s.base)
@@ -54,9 +67,7 @@ class MathLatexPrinter(LatexPrinter):
     def _print_Frac(self, f: M.Frac) -> str:
         return r"\frac{%s}{%s}" % (self._print(f.num), self._print(f.den))
 
-    def _print_Add(self, a) -> str:
-        if not isinstance(a, M.Add):
-            return super()._print_Add(a)
+    def _print_Add(self, a: M.Add) -> str:
         out = ""
         for i, term in enumerate(a.terms):
             neg, body = M.split_sign(term)
@@ -67,9 +78,7 @@ class MathLatexPrinter(LatexPrinter):
                 out += (" - " if neg else " + ") + text
         return out
 
-    def _print_Mul(self, m) -> str:
-        if not isinstance(m, M.Mul):
-            return super()._print_Mul(m)
+    def _print_Mul(self, m: M.Mul) -> str:
         sep = {"cdot": r" \cdot ", "times": r" \times ", "juxt": r"\,"}[m.op]
         return sep.join(self._print(f) for f in m.factors)
 
@@ -79,9 +88,7 @@ class MathLatexPrinter(LatexPrinter):
     def _print_Paren(self, p: M.Paren) -> str:
         return r"\left(" + self._print(p.arg) + r"\right)"
 
-    def _print_Pow(self, p) -> str:
-        if not isinstance(p, M.Pow):
-            return super()._print_Pow(p)
+    def _print_Pow(self, p: M.Pow) -> str:
         return "{%s}^{%s}" % (self._print(p.base), self._print(p.exp))
 
     def _print_Chain(self, c: M.Chain) -> str:
@@ -113,6 +120,12 @@ class MathLatexPrinter(LatexPrinter):
 
 
 
+def _sympy_latex(expr) -> str:
+    from sympy.printing.latex import LatexPrinter
+
+    return LatexPrinter().doprint(expr)
+
+
 _PRINTER = MathLatexPrinter()
 
 
@@ -135,8 +148,23 @@ BUDGET = 36
 _REL_W, _OP_W, _COMMA_W = 2.7, 2.4, 1.2
 
 
+_WIDTHS: dict[int, tuple[object, float]] = {}  # id → (node, width): the entry keeps its node alive
+
+
 def width(node) -> float:
-    """Estimated printed width of a maths node, in digit widths."""
+    """Estimated printed width of a maths node, in digit widths (memoised:
+    breaking a long line asks for the widths of the same parts many times)."""
+    hit = _WIDTHS.get(id(node))
+    if hit is not None:
+        return hit[1]
+    if len(_WIDTHS) > 4096:
+        _WIDTHS.clear()
+    got = _width(node)
+    _WIDTHS[id(node)] = (node, got)
+    return got
+
+
+def _width(node) -> float:
     w = width
     if isinstance(node, M.Sym):
         return (2 if node.base in GREEK or len(node.base) == 1 else 1.1 * len(node.base)) \

@@ -20,24 +20,16 @@ from .latex import latex_display, latex_pieces
 
 # Characters that start inline markup anywhere ($ for arithmatex, | for
 # tables, {} for attribute lists); HTML's own are turned into entities.
-_INLINE_SPECIAL = set("\\`*_{}[]|$")
+_INLINE_SPECIAL = "\\`*_{}[]|$"
+_ESCAPES = str.maketrans({**{ch: "\\" + ch for ch in _INLINE_SPECIAL},
+                          **{ch: html.escape(ch) for ch in "<>&"}, "\n": " "})
 # Markers that only mean something at the start of a block.
 _BLOCK_START = re.compile(r"^(\s*)([#>+=-]|\d+[.)])")
 
 
 def escape_md(text: str, *, block_start: bool = False) -> str:
     """Escape user or generated text so Markdown and HTML show it literally."""
-    out = []
-    for ch in text:
-        if ch in _INLINE_SPECIAL:
-            out.append("\\" + ch)
-        elif ch in "<>&":
-            out.append(html.escape(ch))
-        elif ch == "\n":
-            out.append(" ")
-        else:
-            out.append(ch)
-    escaped = "".join(out)
+    escaped = text.translate(_ESCAPES)
     if block_start:
         escaped = _BLOCK_START.sub(_escape_marker, escaped)
     return escaped
