@@ -82,3 +82,36 @@ def test_sympy_time_is_bounded():
         with sympy_budget("a slow step", seconds=0.2):
             time.sleep(5)
     assert time.perf_counter() - start < 2
+
+
+small_scores = st.lists(st.integers(-6, 6).map(lambda k: Fraction(k, 2)), min_size=2, max_size=4)
+
+
+@settings(max_examples=25, deadline=None)
+@given(small_scores)
+def test_cell_h_limits_are_sympys_limits(scores):
+    """The closed-form limits of cell H (ties included) are what sympy's `limit` finds."""
+    import sympy as sp
+
+    from generator.kinds.cell_h import limits
+
+    beta = sp.Symbol("beta", positive=True)
+    hi, lo = limits(scores)
+    for i, si in enumerate(scores):
+        a = 1 / sp.Add(*[sp.exp(beta * sp.Rational(sj - si)) for sj in scores])
+        assert sp.limit(a, beta, sp.oo) == sp.Rational(hi[i])
+        assert sp.limit(a, beta, 0) == sp.Rational(lo[i])
+
+
+def test_exercise_5_2_limits_are_sympys_limits():
+    import sympy as sp
+
+    from generator.kinds.ex_5_2 import LIMITS
+
+    d = sp.Symbol("Delta", real=True)
+    for e1 in (Fraction(0), Fraction(-3, 2), Fraction(17, 10)):
+        a = sp.Rational(e1)
+        a2 = sp.exp(a + d) / (sp.exp(a) + sp.exp(a + d))
+        for name, to in (("plus", sp.oo), ("zero", 0), ("minus", -sp.oo)):
+            lim2 = sp.limit(a2, d, to)
+            assert (sp.simplify(1 - lim2), lim2) == tuple(sp.Rational(v) for v in LIMITS[name])

@@ -1,17 +1,14 @@
 """Cell H — scores scaled by a sharpness dial β; the limits β → ∞ (hard
-argmax) and β → 0 (uniform), the limits decided by sympy (seeds/000, Example 8)."""
+argmax) and β → 0 (uniform), the limits in closed form, checked against sympy in the tests (seeds/000, Example 8)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 
 import numpy as np
-import sympy as sp
 
 from ..errors import UserError
 from ..inputs import check_keys, check_spread, parse_number, require
-from ..maths.budget import sympy_budget
 from ..maths.exact import Ex
 from ..mathlines import Infinity, Lim, Mul, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
@@ -61,20 +58,16 @@ def prop(inputs: dict) -> str | None:
     return None
 
 
-def limits(scores: list[Fraction]) -> tuple[list[sp.Expr], list[sp.Expr]]:
-    """lim β→∞ and lim β→0 of every weight α_i(β) = 1 / Σ_j exp(β (e_j − e_i)), by sympy."""
-    pairs = [_weight_limits(tuple(sorted(sj - si for sj in scores))) for si in scores]
-    return [p[0] for p in pairs], [p[1] for p in pairs]
-
-
-@lru_cache(maxsize=4096)
-def _weight_limits(gaps: tuple[Fraction, ...]) -> tuple[sp.Expr, sp.Expr]:
-    # A weight depends only on its gaps to the other scores, so equal gap
-    # patterns share one (slow) symbolic limit computation.
-    beta = sp.Symbol("beta", positive=True)
-    a = 1 / sp.Add(*[sp.exp(beta * sp.Rational(d.numerator, d.denominator)) for d in gaps])
-    with sympy_budget("the limits as β → ∞ and β → 0"):
-        return sp.limit(a, beta, sp.oo), sp.limit(a, beta, 0)
+def limits(scores: list[Fraction]) -> tuple[list[Fraction], list[Fraction]]:
+    """lim β→∞ and lim β→0 of every weight α_i(β) = 1 / Σ_j exp(β (e_j − e_i)).
+    As β → ∞ a term with e_j > e_i grows without bound and one with e_j < e_i
+    vanishes, so a top score keeps 1 / (number of top scores) and every other
+    weight goes to 0; as β → 0 every term goes to 1, so each weight to 1/n.
+    (The tests check these against sympy's `limit`.)"""
+    top = max(scores)
+    ties = scores.count(top)
+    return ([Fraction(1, ties) if x == top else Fraction(0) for x in scores],
+            [Fraction(1, len(scores))] * len(scores))
 
 
 def solve(problem: Problem, digits: int) -> Solution:
@@ -119,17 +112,17 @@ def solve(problem: Problem, digits: int) -> Solution:
         steps.append(Step(f"β = {R.number_text(b)}", (), lines, why))
     hi, lo = limits(scores)
     steps.append(Step("take the limits", (), (
-        eq(Lim(Sym("beta"), Infinity(), Sym("alpha")), Tup(tuple(_exact_node(v) for v in hi))),
-        eq(Lim(Sym("beta"), Num("0"), Sym("alpha")), Tup(tuple(_exact_node(v) for v in lo))),
+        eq(Lim(Sym("beta"), Infinity(), Sym("alpha")), Tup(tuple(R.input_node(v) for v in hi))),
+        eq(Lim(Sym("beta"), Num("0"), Sym("alpha")), Tup(tuple(R.input_node(v) for v in lo))),
     ), prose("As β → ∞ every gap to the top score grows without bound, so the largest score takes all the "
              f"mass{share}; as β → 0 every scaled score goes to 0, and softmax of equal scores is uniform — "
              "the opposite extreme, Cell B.")))
     w.vector("weights", "weights for each β (one row per β)", [list(sm.weights) for sm in sms],
              np.array([sm.numeric for sm in sms]), method=[[R.worked_weights(w, sm) for sm in sms]])
     w.vector("limit_infinity", "weights as β → ∞ (hard argmax" + (", shared by the tied top scores)"
-                                                                  if len(tied) > 1 else ")"), [_ex(v) for v in hi],
+                                                                  if len(tied) > 1 else ")"), [Ex.of(v) for v in hi],
              R.NP.softmax(np.array([float(x) for x in scores]) * 1e6))
-    w.vector("limit_zero", "weights as β → 0 (uniform)", [_ex(v) for v in lo],
+    w.vector("limit_zero", "weights as β → 0 (uniform)", [Ex.of(v) for v in lo],
              np.full(len(scores), 1.0 / len(scores)))
     for b, sm in zip(betas, sms):
         R.verify_sum(w, sm.weights, f"β = {R.number_text(b)}: weights sum to one")
@@ -137,7 +130,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     rising = all(R.X.compare(y, x) >= 0 for x, y in zip(tops, tops[1:]))
     w.check("sharpens monotonically", rising, prose(
         f"The weight of {R.positions(tied, 'each of ')} rises monotonically with β ✓ (" +
-        " → ".join(w.n(t).text for t in tops) + f"), toward its limit {w.n(_ex(hi[k])).text}."))
+        " → ".join(w.n(t).text for t in tops) + f"), toward its limit {w.n(Ex.of(hi[k])).text}."))
     figures = (R.sharpening_figure(w, scores, betas, sms, hi, lo, "β", prose(
         f"each curve is one weight as the dial β turns (log scale); the markers are the β values asked. The "
         f"weight of {R.positions(tied, 'each of ')} climbs from {w.n(sms[0].weights[k]).text} to {w.n(sms[-1].weights[k]).text} and levels "
@@ -159,14 +152,6 @@ def _values(betas: list[Fraction]) -> tuple:
     return tuple(out)
 
 
-def _ex(v: sp.Expr) -> Ex:
-    if not v.is_Rational:  # pragma: no cover - limits of these weights are rational
-        raise AssertionError(v)
-    return Ex.of(Fraction(int(v.p), int(v.q)))
-
-
-def _exact_node(v: sp.Expr):
-    return R.input_node(Fraction(int(v.p), int(v.q)))
 
 
 KIND = register(Kind(

@@ -1,16 +1,14 @@
 """Exercise 5.2 (L5) — two scores e1 and e1 + Δ: the limits Δ → +∞, 0, −∞
-computed with sympy `limit`, and the weights at a drawn Δ (seeds/002)."""
+(in closed form, checked against sympy's `limit` in the tests), and the
+weights at a drawn Δ (seeds/002)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 
 import numpy as np
-import sympy as sp
 
 from ..inputs import check_keys, check_spread, parse_number, require
-from ..maths.budget import sympy_budget
 from ..maths.exact import Ex
 from ..mathlines import Frac, Infinity, Lim, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
@@ -39,25 +37,17 @@ def normalise(inputs: dict) -> dict:
     return {"scores": scores, "delta": R.number_text(delta)}
 
 
-@lru_cache(maxsize=256)
-def limits(e1: Fraction) -> dict[str, tuple[sp.Expr, sp.Expr]]:
-    """(α1, α2) as Δ → +∞, 0, −∞, by sympy, for the scores (e1, e1 + Δ)."""
-    d = sp.Symbol("Delta", real=True)
-    a = sp.Rational(e1.numerator, e1.denominator)
-    a2 = sp.exp(a + d) / (sp.exp(a) + sp.exp(a + d))
-    out = {}
-    with sympy_budget("the limits as Δ → ±∞ and Δ → 0"):
-        for name, to in (("plus", sp.oo), ("zero", 0), ("minus", -sp.oo)):
-            lim2 = sp.limit(a2, d, to)
-            out[name] = (sp.simplify(1 - lim2), lim2)
-    return out
+# (α1, α2) as Δ → +∞, 0, −∞ for the scores (e1, e1 + Δ): α2 = e^Δ / (1 + e^Δ)
+# whatever e1 is, so 1, 1/2, 0 (the tests check these against sympy's `limit`).
+LIMITS = {"plus": (Fraction(0), Fraction(1)), "zero": (Fraction(1, 2), Fraction(1, 2)),
+          "minus": (Fraction(1), Fraction(0))}
 
 
 def solve(problem: Problem, digits: int) -> Solution:
     e1 = R.fr(problem.inputs["scores"])[0]
     delta = Fraction(problem.inputs["delta"])
     w = Work(digits)
-    lims = limits(e1)
+    lims = LIMITS
     sm = R.softmax([e1, e1 + delta])
     D = Sym("Delta")
     question = [prose("Take two scores ", eq(Sym("e", "t1"), R.input_node(e1)), " and ",
@@ -65,14 +55,13 @@ def solve(problem: Problem, digits: int) -> Solution:
                       Sym("alpha", "t1"), " and ", Sym("alpha", "t2"), " approach? As ", D, " → 0? As ", D,
                       " → −∞? Then evaluate the weights at ", eq(D, R.input_node(delta)), ".")]
     forecast = prose("Which limit is the “hard pick” and which is “uniform”?")
-    node = lambda v: R.input_node(Fraction(int(v.p), int(v.q)))
     closed = eq(Sym("alpha", "t2"), Frac(Sym("e", None, "\\Delta"), R.Add((Num("1"), Sym("e", None, "\\Delta")))))
     steps = (
         Step("write the weights in terms of Δ", (prose("The shared e₁ cancels (shift invariance), leaving"),),
              (closed, eq(Sym("alpha", "t1"), Frac(Num("1"), R.Add((Num("1"), Sym("e", None, "\\Delta")))))),
              prose("Only the gap Δ between the two scores matters.")),
         Step("take the limits", (), tuple(
-            eq(Lim(D, to, Tup((Sym("alpha", "t1"), Sym("alpha", "t2")))), Tup((node(lims[k][0]), node(lims[k][1]))))
+            eq(Lim(D, to, Tup((Sym("alpha", "t1"), Sym("alpha", "t2")))), Tup((R.input_node(lims[k][0]), R.input_node(lims[k][1]))))
             for k, to in (("plus", Infinity()), ("zero", Num("0")), ("minus", Infinity(-1)))), prose(
             "Δ → +∞ is a hard one-hot pick of position 2 (the argmax limit); Δ → 0 is perfectly uniform; "
             "Δ → −∞ is the mirror image. The gap is a continuous knob from diffuse to razor-sharp.")),
@@ -81,7 +70,7 @@ def solve(problem: Problem, digits: int) -> Solution:
              prose(WHY_DK)),
     )
     for k, label in (("plus", "+∞"), ("zero", "0"), ("minus", "−∞")):
-        exact = [Ex.of(Fraction(int(v.p), int(v.q))) for v in lims[k]]
+        exact = [Ex.of(v) for v in lims[k]]
         w.vector(f"limit_{k}", f"(α_t1, α_t2) as Δ → {label}", exact,
                  np.array([float(x) for x in exact]),
                  distractors=[([exact[1], exact[0]], "beta_limit_reversed")] if k != "zero" else
@@ -104,7 +93,7 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 KIND = register(Kind(
     id="5.2", slug="two-score-limits", title="Two scores and their limits", level=5,
-    source="seeds/002 Exercise 5.2", summary="Δ → +∞, 0, −∞ with sympy limit; the d_k scaling",
+    source="seeds/002 Exercise 5.2", summary="Δ → +∞, 0, −∞; the d_k scaling",
     sample=sample, normalise=normalise, solve=solve,
     graded=("limit_plus", "limit_zero", "limit_minus", "weights"),  # every quantity the question asks, in its order
 ))
