@@ -4,9 +4,10 @@ An `Ex` is an exact real number held as a small expression tree over exact
 rationals (exp, log, +, ×, ÷).  Rational arithmetic is folded exactly, so
 equal scores give the weight 1/4 itself, not something close to it.  The
 tree becomes a canonical sympy expression on demand (`Ex.sympy()`); display
-strings come from rigorous interval evaluation (mpmath.iv): a value is
-rounded only when both ends of its enclosing interval round to the same
-string, and the working precision rises until they do.  Building sympy
+strings come from rigorous interval evaluation (mpmath's interval
+primitives): a value is rounded only when both ends of its enclosing
+interval round to the same string, and the working precision rises until
+they do.  Building sympy
 objects eagerly costs milliseconds per problem; this keeps the exact answer
 exact and the worked problem fast.
 """
@@ -16,10 +17,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Iterable
 
-import mpmath
-import sympy as sp
-from mpmath.libmp import (from_int as _from_int, round_ceiling as _CEILING, round_floor as _FLOOR,
-                          round_nearest as _NEAREST, to_float as _to_float)
+from mpmath.libmp import (fone as _ONE, from_int as _from_int, mpf_add as _mpf_add, mpf_log as _mpf_log,
+                          round_ceiling as _CEILING, round_floor as _FLOOR, round_nearest as _NEAREST,
+                          to_float as _to_float)
 from mpmath.libmp.libmpi import (mpi_add as _mpi_add, mpi_div as _mpi_div, mpi_exp as _mpi_exp,
                                  mpi_log as _mpi_log, mpi_mul as _mpi_mul)
 
@@ -132,7 +132,7 @@ class Ex:
         lo, hi = self.bounds(prec)
         return float((lo + hi) / 2)
 
-    def sympy(self) -> sp.Expr:
+    def sympy(self):
         """The canonical sympy expression of this value (built once)."""
         if self._sym is None:
             self._sym = _to_sympy(self)
@@ -140,6 +140,12 @@ class Ex:
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"Ex({self.sympy()})"
+
+
+def _sympy():
+    import sympy
+
+    return sympy
 
 
 def _lift(x: "Ex | int | Fraction") -> Ex:
@@ -191,14 +197,9 @@ def _ev(x: Ex, prec: int) -> tuple:
         val = _mpi_exp(_ev(x.args[0], prec), prec)
     elif op == "log":
         val = _mpi_log(_ev(x.args[0], prec), prec)
-    elif op == "log1p":  # rare: through mpmath.iv itself
-        iv = mpmath.iv
-        old = iv.prec
-        iv.prec = prec
-        try:
-            val = iv.log1p(iv.make_mpf(_ev(x.args[0], prec)))._mpi_
-        finally:
-            iv.prec = old
+    elif op == "log1p":  # log is increasing: 1 + each end exactly, then its log rounded outwards
+        a, b = _ev(x.args[0], prec)
+        val = (_mpf_log(_mpf_add(_ONE, a, 0), prec, _FLOOR), _mpf_log(_mpf_add(_ONE, b, 0), prec, _CEILING))
     elif op == "add":
         val = _mpi_add(_ev(x.args[0], prec), _ev(x.args[1], prec), prec)
     elif op == "mul":
@@ -211,7 +212,9 @@ def _ev(x: Ex, prec: int) -> tuple:
     return val
 
 
-def _to_sympy(x: Ex) -> sp.Expr:
+def _to_sympy(x: Ex):
+    import sympy as sp  # only for the JSON output's exact form and a tie at a rounding boundary
+
     op = x.op
     if op == "rat":
         return sp.Rational(x.rat.numerator, x.rat.denominator)
@@ -326,40 +329,31 @@ def _shown(x: Ex, digits: int) -> Num:
         if lo == _format_ratio(*_ratio(b), digits):
             return lo
     # An irrational value this close to a rounding boundary does not occur
-    # for these expressions; a rational one hidden in the tree is decided by
-    # sympy itself.
+    # for these expressions; a rational one hidden in the tree (weights that
+    # add to 1) is found by collecting terms, else decided by sympy itself.
+    r = rational_value(x)
+    if r is not None:
+        return format_fraction(r, digits)
     with sympy_budget("deciding a rounding tie exactly"):
-        s = sp.nsimplify(x.sympy())
+        s = _sympy().nsimplify(x.sympy())
     if s.is_Rational:
         return format_fraction(Fraction(int(s.p), int(s.q)), digits)
     raise ProblemRejected("a value lies too close to a rounding boundary to print it")
 
 
 def shown_xlogx(x: Fraction, digits: int) -> Num:
-    """x ln x correctly rounded for display (see `_shown_fast`)."""
+    """x ln x correctly rounded for display."""
     if x == 1:
         return format_fraction(Fraction(0), digits)
     e = Ex.of(x)
-    return _shown_fast(lambda m: m * mpmath.log(m), x, lambda: e * log(e), digits)
+    return _shown(e * log(e), digits)
 
 
 def shown_log(x: Fraction, digits: int) -> Num:
-    """ln x correctly rounded for display (see `_shown_fast`)."""
+    """ln x correctly rounded for display."""
     if x == 1:
         return format_fraction(Fraction(0), digits)
-    return _shown_fast(mpmath.log, x, lambda: log(Ex.of(x)), digits)
-
-
-def _shown_fast(f, x: Fraction, exact, digits: int) -> Num:
-    """f(x) at 40 digits, rounded for display when it is not within 10^-30
-    (relative) of a rounding boundary — a transcendental value of a rational
-    never lies on one — else through the rigorous interval path of `exact()`."""
-    with mpmath.workdps(40):
-        v = f(mpmath.mpf(x.numerator) / x.denominator)
-        near = Fraction(mpmath.nstr(v, 38, min_fixed=-mpmath.inf, max_fixed=mpmath.inf, strip_zeros=False))
-    slack = Fraction(1, 10**30) * max(1, abs(near))
-    lo, hi = format_fraction(near - slack, digits), format_fraction(near + slack, digits)
-    return lo if lo == hi else shown(exact(), digits)
+    return _shown(log(Ex.of(x)), digits)
 
 
 def sign(x: Ex) -> int:
@@ -367,14 +361,97 @@ def sign(x: Ex) -> int:
     if x.rat is not None:
         return (x.rat > 0) - (x.rat < 0)
     for prec in _PRECISIONS:
-        a, b = x.bounds(prec)
-        if a > 0:
+        a, b = x.interval(prec)
+        if not a[0] and a[1]:  # the lower end is positive
             return 1
-        if b < 0:
+        if b[0] and b[1]:  # the upper end is negative
             return -1
+    r = rational_value(x)  # an exact tie: the same terms on both sides
+    if r is not None:
+        return (r > 0) - (r < 0)
     with sympy_budget("deciding a sign exactly"):
-        s = sp.nsimplify(x.sympy())
-    return int(sp.sign(s))
+        s = _sympy().nsimplify(x.sympy())
+    return int(_sympy().sign(s))
+
+
+# -- exact ties without sympy -------------------------------------------------
+#
+# A value is written as a linear form: rational coefficients of canonical
+# terms (exp, log and products of non-rational values, and quotients by a
+# non-rational denominator), the empty key holding the rational part.  Terms
+# over one denominator D whose numerators add up to t·D count as the
+# rational t (the weights exp(s_i)/Z add to 1).  When every term cancels,
+# the value is exactly that rational — how an exact tie (two equal weights,
+# a sum of weights against 1) is decided without sympy.
+
+
+def rational_value(x: Ex) -> Fraction | None:
+    """x's exact value if collecting its terms leaves a rational, else None."""
+    form = _collect(_linear(x))
+    if all(c == 0 for k, c in form.items() if k != ()):
+        return form.get((), Fraction(0))
+    return None
+
+
+def _canon(x: Ex) -> tuple:
+    form = _collect(_linear(x))
+    return tuple(sorted(((k, c) for k, c in form.items() if c != 0), key=repr))
+
+
+def _collect(form: dict) -> dict:
+    """Terms over one denominator whose numerators make t times it become t."""
+    groups: dict = {}
+    for k, c in form.items():
+        if k and k[0] == "div":
+            groups.setdefault(k[2], {})[k[1]] = c
+    out = dict(form)
+    for den, num in groups.items():
+        t = _ratio_of(num, dict(den))
+        if t is not None:
+            for k in num:
+                del out[("div", k, den)]
+            out[()] = out.get((), Fraction(0)) + t
+    return out
+
+
+def _linear(x: Ex) -> dict:
+    op = x.op
+    if op == "rat":
+        return {(): x.rat}
+    if op in ("exp", "log", "log1p"):
+        return {(op, _canon(x.args[0])): Fraction(1)}
+    a, b = x.args
+    if op == "add":
+        out = dict(_linear(a))
+        for k, c in _linear(b).items():
+            out[k] = out.get(k, 0) + c
+        return out
+    if op == "mul":
+        if a.rat is not None or b.rat is not None:
+            r, y = (a.rat, b) if a.rat is not None else (b.rat, a)
+            return {k: r * c for k, c in _linear(y).items()}
+        return {("mul",) + tuple(sorted((_canon(a), _canon(b)), key=repr)): Fraction(1)}
+    # div
+    if b.rat is not None:
+        return {k: c / b.rat for k, c in _linear(a).items()}
+    den = _linear(b)
+    num = _linear(a)
+    key = _canon(b)
+    ratio = _ratio_of(num, den)
+    if ratio is not None:
+        return {(): ratio}
+    return {("div", k, key): c for k, c in num.items()}
+
+
+def _ratio_of(num: dict, den: dict) -> Fraction | None:
+    """t if the form num is t times the form den, else None."""
+    num = {k: c for k, c in num.items() if c != 0}
+    den = {k: c for k, c in den.items() if c != 0}
+    if not den or num.keys() != den.keys():
+        return None if num or not den else Fraction(0)
+    k0 = next(iter(den))
+    t = num[k0] / den[k0]
+    return t if all(num[k] == t * c for k, c in den.items()) else None
 
 
 def compare(a: Ex, b: Ex) -> int:
