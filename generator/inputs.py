@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from .errors import UserError
@@ -63,6 +64,7 @@ def parse_number(raw: Any, what: str) -> Fraction:
     return value
 
 
+@lru_cache(maxsize=8192)  # the same inputs are written many times per solution
 def number_text(f: Fraction) -> str:
     """The canonical text of an exact input: a terminating decimal or p/q."""
     if f.denominator == 1:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 import math
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -95,14 +96,23 @@ WORKING_PLACES = 3
 
 def value_of(n: Num) -> Fraction:
     """The exact rational a printed number stands for (what a student types)."""
-    units, power = _units(n)
+    return _value(n.mant, n.exp10)
+
+
+@lru_cache(maxsize=8192)  # a printed number is read back many times
+def _value(mant: str, exp10: int | None) -> Fraction:
+    units, power = _units_of(mant, exp10)
     return Fraction(units * 10**power) if power >= 0 else Fraction(units, 10**-power)
 
 
 def _units(n: Num) -> tuple[int, int]:
     """A printed number as (integer count of its last place, that place's power of ten)."""
-    whole, _, frac = n.mant.partition(".")
-    return int(whole + frac), (n.exp10 or 0) - len(frac)
+    return _units_of(n.mant, n.exp10)
+
+
+def _units_of(mant: str, exp10: int | None) -> tuple[int, int]:
+    whole, _, frac = mant.partition(".")
+    return int(whole + frac), (exp10 or 0) - len(frac)
 
 
 def window(key: Num, method: Sequence[Fraction]) -> float:
@@ -114,13 +124,18 @@ def window(key: Num, method: Sequence[Fraction]) -> float:
     key's last place."""
     k, power = _units(key)
     reach = 0.5
-    scale = Fraction(10) ** -power
+    up, down = (10**-power, 1) if power <= 0 else (1, 10**power)  # the scale 10^-power as up/down
     for m in method:
-        x = float(m * scale) - k  # distance in units (float: far finer than a unit)
+        # distance in units (float: far finer than a unit); m·scale as one
+        # correctly rounded integer division
+        x = (m.numerator * up) / (m.denominator * down) - k
         # rounded like the key (half away from zero); both neighbours at a near-tie
         r = [math.floor(abs(x) + 0.5)] if abs(abs(x) % 1 - 0.5) > 1e-6 else [math.floor(abs(x)), math.ceil(abs(x))]
         reach = max(reach, abs(x), *r)
-    return float((Fraction(reach) + Fraction(1, 10)) / scale)
+    return float((Fraction(reach) + _TENTH) * down / up)
+
+
+_TENTH = Fraction(1, 10)
 
 
 class Work:

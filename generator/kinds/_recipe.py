@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -432,7 +433,12 @@ def scores_input(raw):
 
 def fr(values) -> list[Fraction]:
     """Canonical input strings back to exact rationals."""
-    return [Fraction(v) for v in values]
+    return [_fraction(v) for v in values]
+
+
+@lru_cache(maxsize=8192)
+def _fraction(text: str) -> Fraction:
+    return Fraction(text)
 
 
 def states_line(states) -> Seq:

@@ -165,46 +165,43 @@ def width(node) -> float:
 
 
 def _width(node) -> float:
+    f = _WIDTH_OF.get(type(node))
+    return f(node) if f is not None else 0.8 * len(str(node))  # a sympy expression
+
+
+def _add_width(node) -> float:
     w = width
-    if isinstance(node, M.Sym):
-        return (2 if node.base in GREEK or len(node.base) == 1 else 1.1 * len(node.base)) \
-            + 0.7 * (len(node.sub or "") + len(node.sup or ""))
-    if isinstance(node, M.Num):
-        # a minus sign is as wide as a plus, not as a digit
-        return len(node.mant) + 0.6 * node.mant.startswith("-") + \
-            (5 + 0.7 * len(str(node.exp10)) if node.exp10 is not None else 0)
-    if isinstance(node, M.Text):
-        return 0.9 * len(node.text)
-    if isinstance(node, M.Call):
-        return 1.3 * len(node.fn) + 2 + w(node.arg)
-    if isinstance(node, M.Frac):
-        return max(w(node.num), w(node.den)) + 0.6
-    if isinstance(node, M.Add):
-        return sum(w(M.split_sign(t)[1]) for t in node.terms) + _OP_W * (len(node.terms) - 1) + \
-            (1.5 if M.split_sign(node.terms[0])[0] else 0)
-    if isinstance(node, M.Mul):
-        return sum(w(f) for f in node.factors) + (0.4 if node.op == "juxt" else _OP_W) * (len(node.factors) - 1)
-    if isinstance(node, M.Neg):
-        return 1.5 + w(node.arg)
-    if isinstance(node, M.Paren):
-        return 1.6 + w(node.arg)
-    if isinstance(node, M.Pow):
-        return w(node.base) + 0.7 * w(node.exp)
-    if isinstance(node, M.Chain):
-        return w(node.first) + sum(_REL_W + w(n) for _, n in node.rest)
-    if isinstance(node, (M.Vec, M.Tup)):
-        return 1.6 + sum(w(x) for x in node.items) + _COMMA_W * (len(node.items) - 1)
-    if isinstance(node, M.Seq):
-        return sum(w(x) for x in node.items) + 3.2 * (len(node.items) - 1)
-    if isinstance(node, M.Args):
-        return sum(w(x) for x in node.items) + _COMMA_W * (len(node.items) - 1)
-    if isinstance(node, M.SumOver):
-        return 2.5 + w(node.body)
-    if isinstance(node, M.Lim):
-        return 3 + w(node.body)
-    if isinstance(node, M.Infinity):
-        return 3
-    return 0.8 * len(str(node))  # a sympy expression
+    return sum(w(M.split_sign(t)[1]) for t in node.terms) + _OP_W * (len(node.terms) - 1) + \
+        (1.5 if M.split_sign(node.terms[0])[0] else 0)
+
+
+def _items_width(node) -> float:
+    return 1.6 + sum(width(x) for x in node.items) + _COMMA_W * (len(node.items) - 1)
+
+
+_WIDTH_OF = {
+    M.Sym: lambda n: (2 if n.base in GREEK or len(n.base) == 1 else 1.1 * len(n.base))
+    + 0.7 * (len(n.sub or "") + len(n.sup or "")),
+    # a minus sign is as wide as a plus, not as a digit
+    M.Num: lambda n: len(n.mant) + 0.6 * n.mant.startswith("-")
+    + (5 + 0.7 * len(str(n.exp10)) if n.exp10 is not None else 0),
+    M.Text: lambda n: 0.9 * len(n.text),
+    M.Call: lambda n: 1.3 * len(n.fn) + 2 + width(n.arg),
+    M.Frac: lambda n: max(width(n.num), width(n.den)) + 0.6,
+    M.Add: _add_width,
+    M.Mul: lambda n: sum(width(f) for f in n.factors) + (0.4 if n.op == "juxt" else _OP_W) * (len(n.factors) - 1),
+    M.Neg: lambda n: 1.5 + width(n.arg),
+    M.Paren: lambda n: 1.6 + width(n.arg),
+    M.Pow: lambda n: width(n.base) + 0.7 * width(n.exp),
+    M.Chain: lambda n: width(n.first) + sum(_REL_W + width(x) for _, x in n.rest),
+    M.Vec: _items_width,
+    M.Tup: _items_width,
+    M.Seq: lambda n: sum(width(x) for x in n.items) + 3.2 * (len(n.items) - 1),
+    M.Args: lambda n: sum(width(x) for x in n.items) + _COMMA_W * (len(n.items) - 1),
+    M.SumOver: lambda n: 2.5 + width(n.body),
+    M.Lim: lambda n: 3 + width(n.body),
+    M.Infinity: lambda n: 3,
+}
 
 
 def _breakable(node):
