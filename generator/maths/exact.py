@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Iterable
 
-from mpmath.libmp import (fone as _ONE, from_int as _from_int, mpf_add as _mpf_add, mpf_log as _mpf_log,
+from mpmath.libmp import (fone as _ONE, from_rational as _from_rational, mpf_add as _mpf_add, mpf_log as _mpf_log,
                           round_ceiling as _CEILING, round_floor as _FLOOR, round_nearest as _NEAREST,
                           to_float as _to_float)
 from mpmath.libmp.libmpi import (mpi_add as _mpi_add, mpi_div as _mpi_div, mpi_exp as _mpi_exp,
@@ -191,8 +191,7 @@ def _ev(x: Ex, prec: int) -> tuple:
     if op == "rat":
         r = x.rat
         num, den = r.numerator, r.denominator
-        val = _mpi_div((_from_int(num, prec, _FLOOR), _from_int(num, prec, _CEILING)),
-                       (_from_int(den, prec, _FLOOR), _from_int(den, prec, _CEILING)), prec)
+        val = (_from_rational(num, den, prec, _FLOOR), _from_rational(num, den, prec, _CEILING))
     elif op == "exp":
         val = _mpi_exp(_ev(x.args[0], prec), prec)
     elif op == "log":
@@ -302,6 +301,16 @@ def _format_ratio(num: int, den: int, digits: int) -> Num:
     return Num(f"{sign}{whole}.{frac:0{digits}d}")
 
 
+def _rounded(num: int, den: int, digits: int):
+    """Equal for two ratios exactly when `_format_ratio` shows them alike
+    (cheap where it matters: fixed-point numbers are compared as integers)."""
+    a = -num if num < 0 else num
+    scale = 10**digits
+    if num == 0 or a * scale < den or a >= 1_000_000 * den:
+        return _format_ratio(num, den, digits)
+    return num < 0, (2 * a * scale + den) // (2 * den)
+
+
 def _floor_log10(a: Fraction) -> int:
     # estimate from bit lengths (str() of a 10^4000-sized integer is refused), then correct
     k = int((a.numerator.bit_length() - a.denominator.bit_length()) * 0.30102999566398120)
@@ -325,9 +334,9 @@ def _shown(x: Ex, digits: int) -> Num:
         return format_fraction(x.rat, digits)
     for prec in _PRECISIONS:
         a, b = x.interval(prec)
-        lo = _format_ratio(*_ratio(a), digits)
-        if lo == _format_ratio(*_ratio(b), digits):
-            return lo
+        lo, hi = _ratio(a), _ratio(b)
+        if _rounded(*lo, digits) == _rounded(*hi, digits):
+            return _format_ratio(*lo, digits)
     # An irrational value this close to a rounding boundary does not occur
     # for these expressions; a rational one hidden in the tree (weights that
     # add to 1) is found by collecting terms, else decided by sympy itself.
