@@ -17,7 +17,6 @@ from fractions import Fraction
 from typing import Iterable
 
 import mpmath
-import sympy as sp
 
 from ..errors import ProblemRejected
 from .budget import sympy_budget
@@ -199,6 +198,8 @@ def _ev(x: Ex, prec: int, iv):
 
 
 def _to_sympy(x: Ex) -> sp.Expr:
+    import sympy as sp  # here, not at the top: most solutions never need a sympy object
+
     op = x.op
     if op == "rat":
         return sp.Rational(x.rat.numerator, x.rat.denominator)
@@ -298,6 +299,8 @@ def _shown(x: Ex, digits: int) -> Num:
     # An irrational value this close to a rounding boundary does not occur
     # for these expressions; a rational one hidden in the tree is decided by
     # sympy itself.
+    import sympy as sp
+
     with sympy_budget("deciding a rounding tie exactly"):
         s = sp.nsimplify(x.sympy())
     if s.is_Rational:
@@ -342,6 +345,8 @@ def sign(x: Ex) -> int:
             return 1
         if b < 0:
             return -1
+    import sympy as sp
+
     with sympy_budget("deciding a sign exactly"):
         s = sp.nsimplify(x.sympy())
     return int(sp.sign(s))
