@@ -218,6 +218,9 @@ def cmd_site(args) -> int:
     if write_mathjax(Path(args.docs), args.force) is None:
         print("warning: MathJax is not installed (pip install -e '.[site]'); "
               "the site's formulas will show as raw TeX", file=sys.stderr)
+    # Every kind's module now, before write_site forks its worker: the site
+    # shows every kind, and a worker forked after this inherits them imported.
+    kinds.all_kinds()
     target = write_site(Path(args.docs), specs, master, args.pdf, args.force)
     print(f"wrote {len(specs)} problem set(s) from seed {master} into {target} "
           f"(rerun with --seed {master})", file=sys.stderr)
