@@ -1,13 +1,26 @@
-"""The R/exams-shaped workload, as one command: `python bench/rexams.py md|pdf STUDENTS`.
+"""The R/exams-shaped workload, as one command:
 
-Each student gets 10 instances of the weights-of-4-scores exercise with its
-worked solution and bar chart, rendered to Markdown pages (md) or to one PDF
-per student (pdf).  Prints the seconds of a first (cold, imports excluded
-from the count but not from the process) and a second (warm) run as JSON."""
+    python bench/rexams.py md|pdf STUDENTS [--workers N] [--warm]
+
+Each student gets the items of bench/rexams.yaml (10 × "weights of 4 scores +
+worked solution + bar chart"): Markdown pages with their SVG figures (md), or
+one PDF of worked solutions per student (pdf), written to a temporary folder.
+Students are shared out over N worker processes forked after the imports
+(both cores where the work is parallel).  Without --warm the process does the
+work once (run it as a fresh process to measure it cold, imports included);
+with --warm it first does two students, then measures.  Prints JSON.
+
+The work per student goes through the public entry points (build_items,
+draw_figures, render_problem, sheet_pdfs, write_files), so faster versions
+of them are measured as they land.  `student_files` is the single place to
+switch to another entry point (a parallel one, say); `_map` is the one place
+that spreads students over processes.
+"""
 
 from __future__ import annotations
 
 import json
+import multiprocessing as mp
 import sys
 import tempfile
 import time
@@ -23,29 +36,65 @@ from generator.spec import load_spec  # noqa: E402
 from generator.writers.files import write_files  # noqa: E402
 from generator.writers.print import sheet_pdfs  # noqa: E402
 
+SPEC = load_spec(Path(__file__).with_name("rexams.yaml"))
+INSTANCES_PER_STUDENT = sum(i.count for i in SPEC.items)
 
-def run(fmt: str, students: int, master: int, out: Path) -> float:
-    spec = load_spec(Path(__file__).with_name("rexams.yaml"))
+
+def student_files(fmt: str, n: int, seed: int) -> dict[str, bytes]:
+    """One student's output: Markdown pages and figures, or a PDF."""
+    solutions = build_items(SPEC.items, seed, SPEC.digits)
+    if fmt == "md":
+        files = {}
+        pages = []
+        for i, sol in enumerate(solutions, start=1):
+            figures = draw_figures(sol)
+            files.update({f.filename: f.data for f in figures})
+            pages.append(render_problem(sol, heading="##", number=i, figures=figures))
+        files[f"student-{n:03d}.md"] = "".join(pages).encode()
+        return files
+    _, key = sheet_pdfs(SPEC.title, f"s{n}", seed, solutions)
+    return {f"student-{n:03d}.pdf": key}
+
+
+def _one(job: tuple[str, int, int, str]) -> int:
+    fmt, n, seed, out = job
+    files = student_files(fmt, n, seed)
+    write_files(Path(out), files)
+    return len(files)
+
+
+def _map(jobs: list, workers: int) -> None:
+    if workers <= 1:
+        for job in jobs:
+            _one(job)
+        return
+    # forked after the imports and the warm-up: workers start warm, as a pool
+    # that forks after the heavy imports does (writers/print.py, writers/site.py)
+    with mp.get_context("fork").Pool(workers) as pool:
+        for _ in pool.imap_unordered(_one, jobs, chunksize=max(1, len(jobs) // (8 * workers))):
+            pass
+
+
+def run(fmt: str, students: int, master: int, out: Path, workers: int = 1) -> float:
+    """Seconds to write every student's output (imports excluded)."""
+    jobs = [(fmt, n, seed, str(out)) for n, seed in enumerate(child_seeds(master, students))]
     start = time.perf_counter()
-    for n, seed in enumerate(child_seeds(master, students)):
-        solutions = build_items(spec.items, seed, spec.digits)
-        if fmt == "md":
-            files = {}
-            pages = []
-            for i, sol in enumerate(solutions, start=1):
-                figures = draw_figures(sol)
-                files.update({f.filename: f.data for f in figures})
-                pages.append(render_problem(sol, heading="##", number=i, figures=figures))
-            files[f"student-{n:03d}.md"] = "".join(pages).encode()
-            write_files(out, files)
-        else:
-            _, key = sheet_pdfs(spec.title, f"s{n}", seed, solutions)
-            write_files(out, {f"student-{n:03d}.pdf": key})
+    _map(jobs, workers)
     return time.perf_counter() - start
 
 
-if __name__ == "__main__":
-    fmt, students, runs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 2
+def main(argv: list[str]) -> int:
+    fmt, students = argv[0], int(argv[1])
+    workers = int(argv[argv.index("--workers") + 1]) if "--workers" in argv else 1
     with tempfile.TemporaryDirectory() as tmp:
-        times = [run(fmt, students, seed, Path(tmp) / str(seed)) for seed in range(1, runs + 1)]
-    print(json.dumps({"first_s": round(times[0], 3), "warm_s": round(times[-1], 3)}))
+        if "--warm" in argv:
+            run(fmt, 2, 10**6, Path(tmp) / "warm-up")  # imports, fonts, templates, caches
+        seconds = run(fmt, students, 1, Path(tmp) / "out", workers)
+    n = students * INSTANCES_PER_STUDENT
+    print(json.dumps({"format": fmt, "instances": n, "workers": workers, "warm": "--warm" in argv,
+                      "seconds": round(seconds, 3), "ms_per_instance": round(1000 * seconds / n, 2)}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

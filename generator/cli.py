@@ -13,8 +13,10 @@ from typing import Sequence
 
 from . import __version__, kinds
 from .errors import UserError
-from .pipeline import check_digits, given_problem, sample_problem, solve_problem
-from .seeding import fresh_seed, parse_seed, parse_variant
+
+# Each command imports what it needs inside its own function: `attndrills kinds`
+# answers without numpy, sympy, matplotlib, Typst or the site builders
+# (tests/test_cli.py checks which modules each command loads).
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 70
@@ -24,6 +26,17 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, exit 2 — never argparse's usage dump
         raise UserError(message)
+
+    def format_help(self) -> str:
+        if callable(self.epilog):  # text that costs an import is made when help is asked for
+            self.epilog = self.epilog()
+        return super().format_help()
+
+
+def _accepted_forms() -> str:
+    from .marking import ACCEPTED_FORMS
+
+    return ACCEPTED_FORMS
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -80,15 +93,13 @@ def _parser() -> argparse.ArgumentParser:
     ex.add_argument("--font-path", action="append", default=[], metavar="DIR",
                     help="also take fonts from DIR (repeatable), for names in scripts the packaged fonts lack")
 
-    from .marking import ACCEPTED_FORMS
-
     g = sub.add_parser(
         "grade", help="mark responses against answers.csv", formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Mark each response against its row of answers.csv: the credit, and the named mistake\n"
         "a wrong answer matches (or a hint). Responses whose student or question is unknown,\n"
         "second responses to a question and students without responses are reported on stderr,\n"
         "one line each; the exit code is 1 when a response was not graded (the results are\n"
-        "still written).", epilog=ACCEPTED_FORMS)
+        "still written).", epilog=_accepted_forms)
     g.add_argument("answers", metavar="KEY_CSV", help="the exam's answers.csv")
     g.add_argument("responses", metavar="RESPONSES_CSV",
                    help="a CSV with the columns student, question, response (any case, in any order)")
@@ -114,7 +125,7 @@ def _join_negative_values(argv: list[str]) -> list[str]:
 
 def cmd_kinds(args) -> int:
     rows = [{"id": k.id, "slug": k.slug, "title": k.title, "level": k.level, "source": k.source,
-             "summary": k.summary} for k in kinds.all_kinds()]
+             "summary": k.summary} for k in kinds.listing()]
     if args.json:
         print(json.dumps(rows, ensure_ascii=False, indent=2))
         return 0
@@ -126,11 +137,14 @@ def cmd_kinds(args) -> int:
 
 
 def cmd_problem(args) -> int:
+    from .pipeline import check_digits, given_problem, sample_problem, solve_problem
+    from .seeding import fresh_seed, parse_seed, parse_variant
+
     check_digits(args.digits)
     kind_name = args.kind
     seed = None
     decoded = parse_variant(args.kind)
-    if decoded and decoded[0].upper() in {k.id.upper() for k in kinds.all_kinds()}:
+    if decoded and decoded[0].upper() in {k.id.upper() for k in kinds.listing()}:
         kind_name, seed = decoded
     if args.seed is not None:
         seed = parse_seed(args.seed)
@@ -183,6 +197,7 @@ def cmd_problem(args) -> int:
 def cmd_site(args) -> int:
     from pathlib import Path
 
+    from .seeding import fresh_seed, parse_seed
     from .spec import MAX_SETS, load_spec
     from .writers.site import site_specs, write_site
 
@@ -203,6 +218,9 @@ def cmd_site(args) -> int:
     if write_mathjax(Path(args.docs), args.force) is None:
         print("warning: MathJax is not installed (pip install -e '.[site]'); "
               "the site's formulas will show as raw TeX", file=sys.stderr)
+    # Every kind's module now, before write_site forks its worker: the site
+    # shows every kind, and a worker forked after this inherits them imported.
+    kinds.all_kinds()
     target = write_site(Path(args.docs), specs, master, args.pdf, args.force)
     print(f"wrote {len(specs)} problem set(s) from seed {master} into {target} "
           f"(rerun with --seed {master})", file=sys.stderr)
@@ -212,6 +230,8 @@ def cmd_site(args) -> int:
 def _master(args, spec) -> int:
     """--seed, else the spec's seed, else a fresh one (the closing line names it:
     printed before the work, it would sit above an `error:` line)."""
+    from .seeding import fresh_seed, parse_seed
+
     if args.seed is not None:
         return parse_seed(args.seed)
     if spec.seed is not None:

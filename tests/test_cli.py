@@ -116,3 +116,77 @@ def test_console_script_runs_as_a_process(cli):
     assert proc.returncode == 0 and "Forecast" in proc.stdout
     bad = cli("problem", "A", "--scores", "1,,2")
     assert bad.returncode == 2 and bad.stderr.startswith("error:") and "Traceback" not in bad.stderr
+
+
+# -- start-up: a command loads only what it needs ------------------------------
+
+# Each command runs in a fresh interpreter that then lists every module it
+# loaded: a value, not a time (the time is for `make bench`).
+_LOADED = """
+import contextlib, io, json, sys
+from generator.cli import main
+with contextlib.redirect_stdout(io.StringIO()) as out, contextlib.redirect_stderr(io.StringIO()):
+    code = main(sys.argv[1:])
+print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.modules)}))
+"""
+# what no listing or single problem needs: figures, print, the site builders, Anki decks
+HEAVY = {"matplotlib", "typst", "mkdocs", "material", "zensical", "genanki", "markdown", "pymdownx"}
+
+
+def _loaded(*args: str) -> dict:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import generator
+
+    # from the folder that holds the package under test (`-c` puts the working folder first on the path)
+    root = Path(generator.__file__).resolve().parent.parent
+    proc = subprocess.run([sys.executable, "-c", _LOADED, *args], capture_output=True, text=True, check=True, cwd=root)
+    data = json.loads(proc.stdout)
+    data["top"] = {m.split(".")[0] for m in data["modules"]}
+    return data
+
+
+def test_kinds_imports_no_kind_module_and_no_maths_library():
+    for args in (["kinds"], ["kinds", "--json"]):
+        got = _loaded(*args)
+        assert got["code"] == 0 and "sharp-peak" in got["out"]
+        assert not got["top"] & (HEAVY | {"numpy", "sympy", "mpmath", "jinja2", "yaml"}), sorted(got["top"])
+        assert not [m for m in got["modules"] if m.startswith("generator.kinds.")]
+
+
+def test_one_problem_imports_its_own_kind_and_no_output_machinery():
+    got = _loaded("problem", "A", "--seed", "1")
+    assert got["code"] == 0 and "Forecast" in got["out"]
+    assert not got["top"] & HEAVY, sorted(got["top"] & HEAVY)
+    kind_modules = [m for m in got["modules"] if m.startswith("generator.kinds.")
+                    and not m.split(".")[2].startswith("_")]
+    assert kind_modules == ["generator.kinds.cell_a"]
+    assert not [m for m in got["modules"] if m.startswith(("generator.figures", "generator.writers"))]
+
+
+def test_grade_help_still_lists_the_accepted_forms(capsys):
+    from generator.marking import ACCEPTED_FORMS
+
+    with pytest.raises(SystemExit):
+        main(["grade", "--help"])
+    out = capsys.readouterr().out
+    assert ACCEPTED_FORMS.strip().splitlines()[0] in out and "KEY_CSV" in out
+
+
+def test_kind_index_matches_the_registered_kinds():
+    """`attndrills kinds` lists INDEX without importing the kind modules: it
+    must say what the modules register, and name the module of each kind."""
+    import importlib
+
+    from generator import kinds
+    from generator.kinds._base import Kind
+
+    listed = [e[:6] for e in kinds.listing()]
+    registered = [(k.id, k.slug, k.title, k.level, k.source, k.summary) for k in kinds.all_kinds()]
+    assert listed == registered, "update generator/kinds/__init__.py INDEX to what the kind modules register"
+    for entry in kinds.listing():
+        module = importlib.import_module(f"generator.kinds.{entry.module}")
+        assert [v.id for v in vars(module).values() if isinstance(v, Kind)] == [entry.id]
+        assert kinds.get(entry.slug) is kinds.get(entry.id.lower()) is kinds.REGISTRY[entry.id]
