@@ -188,10 +188,14 @@ def _ev(x: Ex, prec: int) -> tuple:
     if cached is not None:
         return cached
     op = x.op
-    if op == "rat":
-        r = x.rat
-        num, den = r.numerator, r.denominator
-        val = (_from_rational(num, den, prec, _FLOOR), _from_rational(num, den, prec, _CEILING))
+    if op == "rat" or (op in ("exp", "log") and x.args[0].rat is not None):
+        # a rational, or exp or ln of one: the same few recur in every problem
+        key = (op, x.rat if op == "rat" else x.args[0].rat, prec)
+        val = _LEAVES.get(key)
+        if val is None:
+            if len(_LEAVES) >= 65536:
+                _LEAVES.clear()
+            val = _LEAVES[key] = _leaf(op, key[1], prec)
     elif op == "exp":
         val = _mpi_exp(_ev(x.args[0], prec), prec)
     elif op == "log":
@@ -209,6 +213,19 @@ def _ev(x: Ex, prec: int) -> tuple:
         raise AssertionError(op)
     x._iv[prec] = val
     return val
+
+
+_LEAVES: dict[tuple, tuple] = {}
+
+
+def _leaf(op: str, r: Fraction, prec: int) -> tuple:
+    iv = (_from_rational(r.numerator, r.denominator, prec, _FLOOR),
+          _from_rational(r.numerator, r.denominator, prec, _CEILING))
+    if op == "exp":
+        return _mpi_exp(iv, prec)
+    if op == "log":
+        return _mpi_log(iv, prec)
+    return iv
 
 
 def _to_sympy(x: Ex):
