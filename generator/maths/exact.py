@@ -193,7 +193,7 @@ def _ev(x: Ex, prec: int) -> tuple:
         key = (op, x.rat if op == "rat" else x.args[0].rat, prec)
         val = _LEAVES.get(key)
         if val is None:
-            if len(_LEAVES) >= 65536:
+            if len(_LEAVES) >= 16384:
                 _LEAVES.clear()
             val = _LEAVES[key] = _leaf(op, key[1], prec)
     elif op == "exp":
