@@ -8,7 +8,8 @@ from matplotlib.patches import Polygon
 from matplotlib.transforms import offset_copy
 
 from . import palette as P
-from ._canvas import Figure, Pool, style
+from ._canvas import Figure
+from ._mpl import Pool, style
 
 def _setup(pool: Pool) -> None:
     """The plane drawn by hand: a light integer grid, whole-number labels and a

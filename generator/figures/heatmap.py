@@ -6,7 +6,8 @@ from __future__ import annotations
 from matplotlib import colormaps
 
 from . import palette as P
-from ._canvas import Figure, Pool, style
+from ._canvas import Figure
+from ._mpl import Pool, style
 
 
 def _setup(pool: Pool) -> None:

@@ -4,7 +4,8 @@ values marked, and the limits drawn as dashed lines."""
 from __future__ import annotations
 
 from . import palette as P
-from ._canvas import Figure, finish, new_figure, style
+from ._canvas import Figure
+from ._mpl import finish, new_figure, style
 
 
 def fig_sharpening(problem, solution, spec=None, fmt: str = "svg") -> Figure:
