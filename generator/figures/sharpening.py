@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from . import palette as P
-from ._canvas import Axes, Canvas, Figure, num, text_box
+from ._canvas import Axes, Canvas, Figure, escape, num, text_box
 
 AXIS = "#000000"  # axes, ticks and their labels: black, as matplotlib draws them
 # marker outlines around their centre (size 5 pt, y down), matplotlib's shapes
@@ -92,7 +92,7 @@ def fig_sharpening(problem, solution, spec=None, fmt: str = "svg") -> Figure:
 def _vertical(x: float, y: float, s: str) -> str:
     """A label reading upward, centred on (x, y) along its baseline."""
     return (f'<text x="{num(x)}" y="{num(y)}" transform="rotate(-90 {num(x)} {num(y)})" font-size="9" '
-            f'fill="{AXIS}" text-anchor="middle">{s}</text>')
+            f'fill="{AXIS}" text-anchor="middle">{escape(s)}</text>')
 
 
 def alt_text(d: dict) -> str:
