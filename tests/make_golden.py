@@ -1,5 +1,10 @@
-"""Regenerate the golden Markdown files: python tests/make_golden.py"""
+"""Regenerate the golden Markdown files and figures: python tests/make_golden.py
 
+A changed golden figure is a change readers see: before regenerating, run
+`python tests/make_golden.py --review DIR`, which writes DIR/<kind>.png with
+the committed figure (left) beside the new one (right), and look at them."""
+
+import sys
 from pathlib import Path
 
 from generator import kinds
@@ -10,7 +15,7 @@ GOLDEN = Path(__file__).parent / "golden"
 SEED = 20261130
 
 
-# one problem per figure kind, drawn to PNG and compared with a tolerance
+# one problem per figure kind, its SVG compared byte for byte
 FIGURE_CASES = {
     "bars": ("A", {"scores": ["0.3", "2.1", "0.5"], "source": ["Je", "suis", "étudiant"],
                    "target": ["I", "am", "a", "student"], "step": 2}),
@@ -23,7 +28,7 @@ FIGURE_CASES = {
 }
 
 
-def golden_figure_pngs() -> dict[str, bytes]:
+def golden_figure_svgs() -> dict[str, bytes]:
     from generator.figures import FIGURES
     from generator.pipeline import given_problem
 
@@ -32,7 +37,7 @@ def golden_figure_pngs() -> dict[str, bytes]:
         problem, _ = given_problem(k, inputs)
         sol = solve_problem(problem)
         spec = next(f for f in sol.figures if f.kind == kind)
-        out[f"{kind}.png"] = FIGURES[kind](problem, sol, spec, "png").data
+        out[f"{kind}.svg"] = FIGURES[kind](problem, sol, spec).data
     return out
 
 
@@ -41,12 +46,39 @@ def golden_pages() -> dict[str, str]:
             for k in kinds.all_kinds()}
 
 
+def review(out: Path) -> None:
+    """Render each committed golden figure and the figure drawn now side by
+    side with Chromium (Debian's, through playwright), as out/<kind>.png."""
+    import base64
+
+    from playwright.sync_api import sync_playwright
+
+    def img(data: bytes) -> str:
+        return f'<img style="border:1px solid #ccc" src="data:image/svg+xml;base64,{base64.b64encode(data).decode()}">'
+
+    out.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium")
+        page = browser.new_page(device_scale_factor=2)
+        for name, new in golden_figure_svgs().items():
+            old = GOLDEN / "figures" / name
+            page.set_content(f"<body style='margin:4px'>{img(old.read_bytes()) if old.exists() else 'none'} "
+                             f"{img(new)}</body>")
+            page.wait_for_timeout(50)
+            page.screenshot(path=str(out / name.replace(".svg", ".png")), full_page=True)
+            print("wrote", out / name.replace(".svg", ".png"))
+        browser.close()
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--review"]:
+        review(Path(sys.argv[2]))
+        sys.exit(0)
     GOLDEN.mkdir(exist_ok=True)
     for name, page in golden_pages().items():
         (GOLDEN / name).write_text(page, encoding="utf-8")
         print("wrote", GOLDEN / name)
     (GOLDEN / "figures").mkdir(exist_ok=True)
-    for name, png in golden_figure_pngs().items():
-        (GOLDEN / "figures" / name).write_bytes(png)
+    for name, svg in golden_figure_svgs().items():
+        (GOLDEN / "figures" / name).write_bytes(svg)
         print("wrote", GOLDEN / "figures" / name)

@@ -1,5 +1,7 @@
-"""Figures: pure functions fig_<name>(problem, solution) → Figure(bytes,
-filename, alt), drawn with matplotlib (no pyplot), deterministic SVG.
+"""Figures: pure functions fig_<name>(problem, solution, spec, fmt) →
+Figure(bytes, filename, alt): deterministic SVG written directly (_canvas),
+so importing this package does not import matplotlib; only its DejaVu Sans
+font file is read, for a few text widths, on first need.
 
 `draw_figures` draws every figure a solution asks for; figures with the same
 content are drawn once per run (content-addressed cache)."""
@@ -7,14 +9,17 @@ content are drawn once per run (content-addressed cache)."""
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
-from ..model import FigureSpec, Problem, Solution
 from ._canvas import Figure
 from .bars import fig_bars
 from .context import fig_context
 from .entropy import fig_entropy
 from .heatmap import fig_heatmap
 from .sharpening import fig_sharpening
+
+if TYPE_CHECKING:  # the model is only named here: importing the figures stays cheap
+    from ..model import FigureSpec, Problem, Solution
 
 FIGURES = {
     "bars": fig_bars,
@@ -28,6 +33,8 @@ _CACHE_LIMIT = 4096
 
 
 def draw(problem: Problem, solution: Solution, spec: FigureSpec, fmt: str = "svg") -> Figure:
+    """One figure of a solution; `fmt` is "svg", the only format drawn (kept in
+    the signature: PNG went with matplotlib, and nothing but its tests used it)."""
     key = json.dumps([spec.kind, fmt, spec.data], sort_keys=True, ensure_ascii=False)
     hit = _CACHE.get(key)
     if hit is None:

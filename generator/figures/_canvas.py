@@ -1,36 +1,23 @@
-"""Shared drawing plumbing: deterministic SVG settings, no pyplot, and
-Figure objects reused between drawings (creating one costs more than the
-drawing itself)."""
+"""Shared drawing plumbing: SVG written directly, as plain strings.
+
+A figure is a handful of rectangles, lines and labels at fixed places, so
+it is built here without a plotting library (importing matplotlib costs half
+a second a process, and its layout and drawing about 5 ms a figure).  The
+geometry is matplotlib's, as the figures were first drawn with it: an axes
+box given as fractions of the figure, data limits mapped linearly into it,
+72 points to the inch, text laid out in DejaVu Sans with the font's own
+ascent and descent.  Text stays <text> (searchable, small, the same on every
+machine), coordinates are printed to 1/100 pt, and nothing depends on the
+time or the machine: the same data give the same bytes."""
 
 from __future__ import annotations
 
 import hashlib
-import io
-from contextlib import contextmanager
+import math
 from dataclasses import dataclass
 
-import matplotlib
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.backends.backend_mixed import MixedModeRenderer
-from matplotlib.backends.backend_svg import RendererSVG
-from matplotlib.figure import Figure as MplFigure
-from matplotlib.font_manager import findfont, get_font
-from matplotlib.patches import Rectangle
-
+from ._font import FAMILY, ascent_descent, text_width
 from .palette import INK
-
-# Deterministic SVG: fixed hash salt for element ids, no date, text kept as
-# <text> (searchable, small, and the same on every machine).
-RC = {
-    "svg.hashsalt": "attention-drills",
-    "svg.fonttype": "none",
-    "font.family": "DejaVu Sans",
-    "font.size": 9,
-    "path.simplify": False,
-    "hatch.linewidth": 0.8,
-    "text.parse_math": False,  # a typed label such as "$5" is text, not mathtext
-}
-METADATA = {"Date": None, "Creator": "Attention Drills"}
 
 
 @dataclass(frozen=True)
@@ -42,172 +29,182 @@ class Figure:
     alt: str
 
 
-@contextmanager
-def style():
-    """The project's matplotlib settings, for one drawing only (no global state).
-    Only these keys are saved and restored: `rc_context` copies every setting,
-    which costs more than drawing a small chart."""
-    params = matplotlib.rcParams
-    saved = {key: params[key] for key in RC}
-    params.update(RC)
-    try:
-        yield
-    finally:
-        params.update(saved)
+def num(value: float) -> str:
+    """A coordinate to 1/100 pt, without trailing zeros ("12.5", "3", "-0.25")."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
 
 
-_METRICS: dict[tuple, tuple] = {}
+def escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-class _SVGRenderer(RendererSVG):
-    """matplotlib's SVG renderer with text metrics remembered across figures.
-    matplotlib caches them per renderer, and every SVG file gets a new one, so
-    each label, tick and printed number was measured afresh for every figure."""
+class Axes:
+    """Data coordinates → SVG points, for an axes box at `rect` (left, bottom,
+    width, height as fractions of the figure, matplotlib's convention) showing
+    `xlim` × `ylim` (either may run backwards, to flip an axis)."""
 
-    def get_text_width_height_descent(self, s, prop, ismath):
-        return _remember((s, ismath, *_font_key(prop)),
-                         lambda: super(_SVGRenderer, self).get_text_width_height_descent(s, prop, ismath))
+    def __init__(self, canvas: "Canvas", rect: tuple, xlim: tuple, ylim: tuple, xlog: bool = False):
+        left, bottom, width, height = rect
+        self.left, self.right = left * canvas.width, (left + width) * canvas.width
+        self.bottom, self.top = (1 - bottom) * canvas.height, (1 - bottom - height) * canvas.height
+        self.xlog = xlog
+        self.x0, self.x1 = (math.log10(v) for v in xlim) if xlog else xlim
+        self.y0, self.y1 = ylim
 
-    def _get_font_height_metrics(self, prop):
-        """A font's ascent, descent and line gap at its size (SVG is drawn at
-        72 dpi).  matplotlib 3.11 asks the renderer for them before reading the
-        font's tables again for every text; without this hook it still does."""
-        def measure():
-            font = get_font(findfont(prop))
-            for table_name, gap, ascent, descent in (("OS/2", "sTypoLineGap", "sTypoAscender", "sTypoDescender"),
-                                                     ("hhea", "lineGap", "ascent", "descent")):
-                table = font.get_sfnt_table(table_name)
-                if table is not None:
-                    # matplotlib's own expression, at the 72 dpi of SVG output (same float rounding)
-                    scale = 1 / font.get_sfnt_table("head")["unitsPerEm"] * prop.get_size_in_points() * 72 / 72
-                    return table[ascent] * scale, -table[descent] * scale, table[gap] * scale
-            return None, None, None
+    def x(self, value: float) -> float:
+        if self.xlog:
+            value = math.log10(value)
+        return self.left + (value - self.x0) / (self.x1 - self.x0) * (self.right - self.left)
 
-        return _remember(("height", *_font_key(prop)), measure)
+    def y(self, value: float) -> float:
+        return self.bottom - (value - self.y0) / (self.y1 - self.y0) * (self.bottom - self.top)
 
+    def fx(self, fraction: float) -> float:
+        """x of a fraction of the axes' width (0 = left edge)."""
+        return self.left + fraction * (self.right - self.left)
 
-def _font_key(prop) -> tuple:
-    return (tuple(prop.get_family()), prop.get_style(), prop.get_variant(), prop.get_weight(), prop.get_stretch(),
-            prop.get_size_in_points(), prop.get_file(), prop.get_math_fontfamily())
+    def fy(self, fraction: float) -> float:
+        """y of a fraction of the axes' height (0 = bottom edge)."""
+        return self.bottom - fraction * (self.bottom - self.top)
 
 
-def _remember(key: tuple, compute):
-    hit = _METRICS.get(key)
-    if hit is None:
-        if len(_METRICS) > 50_000:
-            _METRICS.clear()
-        hit = _METRICS[key] = compute()
-    return hit
+def text_box(s: str, size: float, bold: bool = False) -> tuple[float, float, float]:
+    """(width, ascent, descent) of one line of text in points."""
+    ascent, descent = ascent_descent(size, bold)
+    return text_width(s, size, bold), ascent, descent
 
 
-class _Canvas(FigureCanvasAgg):
-    """Agg for PNG; SVG through `_SVGRenderer` (savefig uses a canvas's own
-    print_svg when it has one).  The body is matplotlib's FigureCanvasSVG.print_svg."""
+class Canvas:
+    """One SVG drawing `width` × `height` inches; elements are drawn in the
+    order they are added (later ones on top)."""
 
-    def print_svg(self, filename, *, bbox_inches_restore=None, metadata=None, **_):
-        # (**_: savefig passes facecolor and the like, which the SVG writer never reads)
-        fig = self.figure
-        dpi = fig.dpi
-        fig.dpi = 72
-        width, height = fig.get_size_inches()
-        renderer = MixedModeRenderer(
-            fig, width, height, dpi, _SVGRenderer(width * 72, height * 72, filename, image_dpi=dpi, metadata=metadata),
-            bbox_inches_restore=bbox_inches_restore)
-        fig.draw(renderer)
-        renderer.finalize()
+    def __init__(self, kind: str, width: float, height: float):
+        self.kind = kind
+        self.width, self.height = width * 72, height * 72
+        self.parts: list[str] = []
+        self.defs: dict[str, str] = {}
+
+    # -- shapes ---------------------------------------------------------------
+    def rect(self, x: float, y: float, w: float, h: float, fill: str = "none", stroke: str | None = None,
+             stroke_width: float = 1.0, opacity: float | None = None) -> None:
+        """A rectangle from its corners in points, either way round; miter joins."""
+        x, w = (x + w, -w) if w < 0 else (x, w)
+        y, h = (y + h, -h) if h < 0 else (y, h)
+        self.parts.append(f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}"'
+                          f'{_paint(fill, stroke, stroke_width, opacity)}/>')
+
+    def line(self, points, stroke: str, stroke_width: float, dash: str | None = None, cap: str = "butt",
+             join: str = "round") -> None:
+        d = " ".join(f"{num(x)} {num(y)}" for x, y in points)
+        self.parts.append(f'<polyline points="{d}" fill="none"{_paint(None, stroke, stroke_width)}'
+                          f'{_cap(cap)}{_join(join)}' + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")
+
+    def polygon(self, points, fill: str, stroke: str | None = None, stroke_width: float = 1.0,
+                opacity: float | None = None, join: str = "miter") -> None:
+        d = " ".join(f"{num(x)} {num(y)}" for x, y in points)
+        self.parts.append(f'<polygon points="{d}"{_paint(fill, stroke, stroke_width, opacity)}{_join(join)}/>')
+
+    def circle(self, x: float, y: float, r: float, fill: str, stroke: str | None = None,
+               stroke_width: float = 1.0) -> None:
+        self.parts.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(r)}"{_paint(fill, stroke, stroke_width)}/>')
+
+    def arrow(self, start: tuple, end: tuple, colour: str, line_width: float, scale: float) -> None:
+        """matplotlib's "-|>" arrow: a shaft and a filled head whose stroked tip
+        ends at `end`; `scale` is its mutation scale (the label's font size)."""
+        (x0, y0), (x1, y1) = start, end
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length == 0:
+            return
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        head_length, head_width = 0.4 * scale, 0.2 * scale
+        # the head is stroked too: pull its tip back so the stroke ends where the arrow points
+        pad = 0.5 * line_width / (head_width / math.hypot(head_length, head_width))
+        tx, ty = x1 - pad * ux, y1 - pad * uy
+        bx, by = tx - head_length * ux, ty - head_length * uy
+        self.line([(x0, y0), (tx, ty)], colour, line_width, cap="round")
+        self.polygon([(bx - head_width * uy, by + head_width * ux), (tx, ty),
+                      (bx + head_width * uy, by - head_width * ux)], colour, colour, line_width, join="round")
+
+    def hatch(self, fill: str, ink: str) -> str:
+        """Paint for a fill hatched with "////" (matplotlib's pattern: a line every 3 pt)."""
+        key = f"{self.kind}-hatch"
+        if key not in self.defs:
+            lines = " ".join(f"M{3 * j - 36} {36 + 3 * j}L{36 + 3 * j} {3 * j - 36}" for j in range(25))
+            self.defs[key] = (f'<pattern id="{key}" patternUnits="userSpaceOnUse" x="0" y="0" width="72" height="72">'
+                              f'<rect width="73" height="73" fill="{fill}"/>'
+                              f'<path d="{lines}" fill="none" stroke="{ink}" stroke-width="0.8"/></pattern>')
+        return f"url(#{key})"
+
+    def clip(self, axes: Axes) -> str:
+        """A clip-path attribute that keeps drawing inside the axes box."""
+        key = f"{self.kind}-axes"
+        self.defs[key] = (f'<clipPath id="{key}"><rect x="{num(axes.left)}" y="{num(axes.top)}" '
+                          f'width="{num(axes.right - axes.left)}" height="{num(axes.bottom - axes.top)}"/></clipPath>')
+        return f' clip-path="url(#{key})"'
+
+    def group(self, attributes: str) -> None:
+        self.parts.append(f"<g{attributes}>")
+
+    def end_group(self) -> None:
+        self.parts.append("</g>")
+
+    # -- text -----------------------------------------------------------------
+    def text(self, x: float, y: float, s: str, size: float = 9, ha: str = "center", va: str = "center",
+             fill: str = INK, bold: bool = False, rotation: float = 0) -> None:
+        """One line of text anchored at (x, y) in points, aligned as matplotlib
+        aligns it: `va` against the font's ascent and descent, and for rotated
+        text `ha`/`va` against the rotated box."""
+        ascent, descent = ascent_descent(size, bold)
+        style = f' font-size="{num(size)}"' + (' font-weight="bold"' if bold else "") + (
+            f' fill="{fill}"' if fill != INK else "")
+        if rotation == 0:
+            baseline = {"top": y + ascent, "bottom": y - descent, "center": y + (ascent - descent) / 2,
+                        "baseline": y}[va]
+            anchor = {"left": "", "center": ' text-anchor="middle"', "right": ' text-anchor="end"'}[ha]
+            self.parts.append(f'<text x="{num(x)}" y="{num(baseline)}"{style}{anchor}>{escape(s)}</text>')
+            return
+        # the corners of the text's box around its origin, turned (y up), then aligned
+        width = text_width(s, size, bold)
+        c, t = math.cos(math.radians(rotation)), math.sin(math.radians(rotation))
+        corners = [(u * c - v * t, u * t + v * c) for u in (0, width) for v in (-descent, ascent)]
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        dx = {"left": -min(xs), "center": -(min(xs) + max(xs)) / 2, "right": -max(xs)}[ha]
+        dy = {"bottom": -min(ys), "center": -(min(ys) + max(ys)) / 2, "top": -max(ys)}[va]
+        self.parts.append(f'<text transform="translate({num(x + dx)} {num(y - dy)}) rotate({num(-rotation)})"'
+                          f'{style}>{escape(s)}</text>')
+
+    # -- output ---------------------------------------------------------------
+    def svg(self) -> bytes:
+        w, h = num(self.width), num(self.height)
+        defs = "<defs>" + "".join(self.defs[k] for k in sorted(self.defs)) + "</defs>\n" if self.defs else ""
+        return (f'<?xml version="1.0" encoding="utf-8"?>\n'
+                f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}pt" height="{h}pt" viewBox="0 0 {w} {h}" '
+                f'version="1.1">\n{defs}'
+                f'<rect width="{w}" height="{h}" fill="#ffffff"/>\n'
+                f'<g font-family="{FAMILY}" fill="{INK}" stroke-linecap="butt" stroke-linejoin="round">\n'
+                + "\n".join(self.parts) + "\n</g>\n</svg>\n").encode("utf-8")
+
+    def finish(self, alt: str, fmt: str = "svg") -> Figure:
+        if fmt != "svg":
+            raise ValueError(f"figures are drawn as SVG only, not {fmt!r}")
+        data = self.svg()
+        digest = hashlib.sha256(data).hexdigest()[:12]
+        return Figure(data, f"{self.kind}-{digest}.svg", alt)
 
 
-def new_figure(width: float, height: float) -> MplFigure:
-    fig = MplFigure(figsize=(width, height), dpi=100)
-    _Canvas(fig)
-    return fig
+def _paint(fill: str | None, stroke: str | None, width: float, opacity: float | None = None) -> str:
+    out = f' fill="{fill}"' if fill is not None else ""
+    if stroke is not None:
+        out += f' stroke="{stroke}"' + (f' stroke-width="{num(width)}"' if width != 1 else "")
+    if opacity is not None:
+        out += f' opacity="{num(opacity)}"'
+    return out
 
 
-class Pool:
-    """One figure kind's Figure, Axes and artists, made once and updated for
-    every drawing: making an artist costs more than drawing it.  A drawing
-    shows the artists it takes; `done` hides the rest.  Each use sets every
-    property any use sets (only changed values reach matplotlib, whose setters
-    are not free), and every group draws at its own z-order, so neither the
-    order in which artists were made nor the previous drawing changes the
-    output (the determinism tests check it)."""
-
-    TEXT = {"ha": "center", "va": "center", "fontsize": 9, "color": INK, "fontweight": "normal",
-            "rotation": 0}
-    RECT = {"facecolor": "none", "edgecolor": "none", "linewidth": 0.0, "hatch": None, "alpha": None}
-
-    _POOLS: dict[str, "Pool"] = {}
-
-    def __init__(self, width: float, height: float, rect: tuple):
-        self.fig = new_figure(width, height)
-        self.ax = self.fig.add_axes(rect)
-        self.ax.set_axis_off()
-        self._groups: dict[str, list] = {}
-        self._used: dict[str, int] = {}
-        self._props: dict[int, dict] = {}  # id(artist) → the properties last set
-
-    @classmethod
-    def of(cls, kind: str, width: float, height: float, rect: tuple, setup=None) -> "Pool":
-        """The pool of one figure kind, made (and given its fixed artists by
-        `setup`) on first use; call inside style(), like every drawing."""
-        pool = cls._POOLS.get(kind)
-        if pool is None:
-            pool = cls._POOLS[kind] = cls(width, height, rect)
-            if setup is not None:
-                setup(pool)
-        return pool
-
-    def start(self, width: float, height: float, xlim: tuple, ylim: tuple) -> None:
-        self.fig.set_size_inches(width, height)
-        self.ax.set_xlim(*xlim)
-        self.ax.set_ylim(*ylim)
-        self._used = {}
-
-    def take(self, group: str, z: float, make, props: dict):
-        artists = self._groups.setdefault(group, [])
-        k = self._used.get(group, 0)
-        self._used[group] = k + 1
-        if k == len(artists):
-            artists.append(make())
-            artists[k].set_zorder(z)
-        artist = artists[k]
-        last = self._props.setdefault(id(artist), {})
-        changed = {key: value for key, value in props.items() if key not in last or last[key] != value}
-        if changed:
-            artist.update(changed)
-            last.update(changed)
-        return artist
-
-    def text(self, group: str, z: float, x: float, y: float, s: str, **props):
-        return self.take(group, z, lambda: self.ax.text(0, 0, ""),
-                         {**self.TEXT, **props, "position": (x, y), "text": s, "visible": True})
-
-    def rect(self, group: str, z: float, x: float, y: float, w: float, h: float, **props):
-        return self.take(group, z, lambda: self.ax.add_patch(Rectangle((0, 0), 1, 1)),
-                         {**self.RECT, **props, "bounds": (x, y, w, h), "visible": True})
-
-    def done(self, kind: str, alt: str, fmt: str) -> "Figure":
-        """Hide what this drawing did not take, then render."""
-        for group, artists in self._groups.items():
-            for artist in artists[self._used.get(group, 0):]:
-                if self._props[id(artist)].get("visible"):
-                    artist.set_visible(False)
-                    self._props[id(artist)]["visible"] = False
-        return finish(kind, self.fig, alt, fmt)
+def _cap(cap: str) -> str:
+    return "" if cap == "butt" else f' stroke-linecap="{cap}"'
 
 
-def render(fig: MplFigure, fmt: str = "svg") -> bytes:
-    """SVG (or PNG, for image comparison) bytes of a figure; call it inside style()."""
-    if fmt == "svg":
-        text = io.StringIO()
-        fig.savefig(text, format="svg", metadata=METADATA)
-        return text.getvalue().encode("utf-8")
-    buf = io.BytesIO()
-    fig.savefig(buf, format=fmt, metadata={"Software": None})
-    return buf.getvalue()
-
-
-def finish(kind: str, fig: MplFigure, alt: str, fmt: str) -> Figure:
-    data = render(fig, fmt)
-    digest = hashlib.sha256(data).hexdigest()[:12]
-    return Figure(data, f"{kind}-{digest}.{fmt}", alt)
+def _join(join: str) -> str:
+    return "" if join == "round" else f' stroke-linejoin="{join}"'

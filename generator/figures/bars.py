@@ -5,19 +5,7 @@ exp(gap) marked where it is the point of the problem."""
 from __future__ import annotations
 
 from . import palette as P
-from ._canvas import Figure, Pool, style
-
-
-def _setup(pool: Pool) -> None:
-    pool.ax.axhline(0, color=P.INK, lw=0.8, zorder=2)
-    pool.title = pool.ax.text(0.0, 1.16, "", transform=pool.ax.transAxes, ha="left", va="top", fontsize=9,
-                              color=P.INK, zorder=3.5)
-    # The ratio label with its arrow, leaving from the label's side that faces the
-    # winner: no clipping of the arrow at the label (bezier splitting, 3 ms a figure).
-    pool.arrows = {side: pool.ax.annotate(
-        "", xy=(0, 0), xytext=(0, 0), fontsize=8.5, color=P.VERMILLION, ha="center", zorder=3.6 + side,
-        arrowprops={"arrowstyle": "-|>", "color": P.VERMILLION, "lw": 1.2, "relpos": (side, 0.5),
-                    "patchA": None, "shrinkA": 0, "shrinkB": 0}) for side in (0, 1)}
+from ._canvas import Axes, Canvas, Figure, text_box
 
 
 def fig_bars(problem, solution, spec=None, fmt: str = "svg") -> Figure:
@@ -25,32 +13,35 @@ def fig_bars(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     spec = spec or next(f for f in solution.figures if f.kind == "bars")
     d = spec.data
     n = len(d["values"])
-    with style():
-        pool = Pool.of("bars", 4.6, 2.7, (0.03, 0.14, 0.94, 0.74), _setup)
-        pool.start(4.6, 2.7, (-0.6, max(n, 3) - 0.4), (-0.02, 1.18))
-        small = 7 if n > 6 else 8.5
-        for i, (v, shown, label) in enumerate(zip(d["values"], d["shown"], d["labels"])):
-            win = i == d.get("winner")
-            pool.rect("bar", 1, i - 0.36, 0, 0.72, v, facecolor=P.VERMILLION if win else P.SKY,
-                      edgecolor=P.INK if win else P.BLUE, linewidth=1.4 if win else 0.6,
-                      hatch=P.WINNER_HATCH if win else None)
-            pool.text("value", 3, i, v + 0.015, shown, va="bottom", fontsize=small,
-                      fontweight="bold" if win else "normal")
-            pool.text("label", 3.1, i, -0.04, label, va="top", fontsize=small)
-        pool.title.set_text(d.get("title", "attention weights"))
-        ratio = d.get("ratio")
-        side = int(ratio["over"] < d["winner"]) if ratio else None  # 1: the winner is to the right
-        for s, arrow in pool.arrows.items():
-            arrow.set_visible(s == side)
-        if ratio:
-            k, j = d["winner"], ratio["over"]
-            top, low = d["values"][k], d["values"][j]
-            arrow = pool.arrows[side]
-            arrow.xy = (k, top * 0.5)
-            arrow.set_position((j, min(low + 0.22, 1.05)))
-            label = f"× {ratio['shown']} = exp({ratio['gap']})"
-            arrow.set_text(label + " " if side else " " + label)  # a space between the label and its arrow
-        return pool.done("bars", alt_text(d), fmt)
+    canvas = Canvas("bars", 4.6, 2.7)
+    ax = Axes(canvas, (0.03, 0.14, 0.94, 0.74), (-0.6, max(n, 3) - 0.4), (-0.02, 1.18))
+    small = 7 if n > 6 else 8.5
+    winner = d.get("winner")
+    for i, v in enumerate(d["values"]):
+        left, right, base, top = ax.x(i - 0.36), ax.x(i + 0.36), ax.y(0), ax.y(v)
+        if i == winner:
+            canvas.rect(left, top, right - left, base - top, canvas.hatch(P.VERMILLION, P.INK), P.INK, 1.4)
+        else:
+            canvas.rect(left, top, right - left, base - top, P.SKY, P.BLUE, 0.6)
+    canvas.line([(ax.fx(0), ax.y(0)), (ax.fx(1), ax.y(0))], P.INK, 0.8)
+    for i, (v, shown) in enumerate(zip(d["values"], d["shown"])):
+        canvas.text(ax.x(i), ax.y(v + 0.015), shown, small, va="bottom", bold=i == winner)
+    for i, label in enumerate(d["labels"]):
+        canvas.text(ax.x(i), ax.y(-0.04), label, small, va="top")
+    canvas.text(ax.fx(0), ax.fy(1.16), d.get("title", "attention weights"), 9, ha="left", va="top")
+    ratio = d.get("ratio")
+    if ratio:
+        # the ratio label, with its arrow leaving the label's side that faces the winner
+        k, j = winner, ratio["over"]
+        side = int(j < k)  # 1: the winner is to the right
+        label = f"× {ratio['shown']} = exp({ratio['gap']})"
+        label = label + " " if side else " " + label  # a space between the label and its arrow
+        x, baseline = ax.x(j), ax.y(min(d["values"][j] + 0.22, 1.05))
+        width, ascent, descent = text_box(label, 8.5)
+        start = (x + (side - 0.5) * width, baseline + (descent - ascent) / 2)
+        canvas.arrow(start, (ax.x(k), ax.y(d["values"][k] * 0.5)), P.VERMILLION, 1.2, 8.5)
+        canvas.text(x, baseline, label, 8.5, va="baseline", fill=P.VERMILLION)
+    return canvas.finish(alt_text(d), fmt)
 
 
 def alt_text(d: dict) -> str:

@@ -3,30 +3,14 @@ convex hull, and the context point inside it."""
 
 from __future__ import annotations
 
-from matplotlib.collections import LineCollection
-from matplotlib.patches import Polygon
-from matplotlib.transforms import offset_copy
+import math
 
 from . import palette as P
-from ._canvas import Figure, Pool, style
+from ._canvas import Axes, Canvas, Figure
 
-def _setup(pool: Pool) -> None:
-    """The plane drawn by hand: a light integer grid, whole-number labels and a
-    left and bottom frame (matplotlib's tick machinery costs more than the rest)."""
-    ax, fig = pool.ax, pool.fig
-    pool.grid = ax.add_collection(LineCollection([], colors=P.GRID, linewidths=0.5, zorder=0.5))
-    pool.frame = ax.plot([0, 0, 1], [1, 0, 0], transform=ax.transAxes, color="black", lw=0.8, zorder=2.5,
-                         clip_on=False)[0]
-    pool.hull = ax.add_patch(Polygon([(0, 0)] * 3, closed=True, facecolor=P.SKY, alpha=0.25, edgecolor=P.BLUE,
-                                     lw=1, zorder=1))
-    pool.segment = ax.plot([], [], color=P.BLUE, lw=1, zorder=2)[0]
-    pool.points = ax.scatter([], [], color=P.BLUE, zorder=3)
-    pool.context = ax.scatter([], [], marker="X", s=90, color=P.VERMILLION, edgecolor=P.INK, zorder=4)
-    pool.below = offset_copy(ax.get_xaxis_transform(), fig=fig, y=-3.5, units="points")
-    pool.left = offset_copy(ax.get_yaxis_transform(), fig=fig, x=-3.5, units="points")
-    pool.label_at = offset_copy(ax.transData, fig=fig, x=5, y=5, units="points")
-    pool.context_at = offset_copy(ax.transData, fig=fig, x=6, y=-12, units="points")
-    pool.title = fig.text(0.02, 0.97, "", ha="left", va="top", color=P.INK)
+# matplotlib's filled "X" marker, in units of half its size
+_CROSS = ((-0.5, 1), (0, 0.5), (0.5, 1), (1, 0.5), (0.5, 0), (1, -0.5), (0.5, -1), (0, -0.5), (-0.5, -1),
+          (-1, -0.5), (-0.5, 0), (-1, 0.5))
 
 
 def fig_context(problem, solution, spec=None, fmt: str = "svg") -> Figure:
@@ -36,35 +20,45 @@ def fig_context(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     ys = [p[1] for p in d["states"]]
     pad = 0.15 * max(max(xs) - min(xs), max(ys) - min(ys), 1)
     xlim, ylim = (min(xs) - pad, max(xs) + 3 * pad), (min(ys) - pad, max(ys) + pad)
-    with style():
-        pool = Pool.of("context", 3.8, 3.2, (0.13, 0.12, 0.82, 0.76), _setup)
-        pool.start(3.8, 3.2, xlim, ylim)
-        # whole-number grid and labels: states are drawn on a small integer grid
-        xticks = range(int(min(xs)), int(max(xs)) + 1)
-        yticks = range(int(min(ys)), int(max(ys)) + 1)
-        pool.grid.set_segments([[(x, ylim[0]), (x, ylim[1])] for x in xticks]
-                               + [[(xlim[0], y), (xlim[1], y)] for y in yticks])
-        for x in xticks:
-            pool.text("xtick", 3.5, x, 0, f"{x:d}".replace("-", "\u2212"), va="top", transform=pool.below)
-        for y in yticks:
-            pool.text("ytick", 3.6, 0, y, f"{y:d}".replace("-", "\u2212"), ha="right", transform=pool.left)
-        pool.hull.set_visible(len(d["hull"]) >= 3)
-        pool.segment.set_visible(len(d["hull"]) == 2)
-        if len(d["hull"]) >= 3:
-            pool.hull.set_xy(d["hull"])
-        elif len(d["hull"]) == 2:
-            pool.segment.set_data(*zip(*d["hull"]))
-        pool.points.set_offsets(list(zip(xs, ys)))
-        pool.points.set_sizes([30 + 220 * w for w in d["weights"]])
-        for (x, y), name, shown in zip(d["states"], d["labels"], d["weights_shown"]):
-            pool.text("label", 3.7, x, y, f"{name} (α = {shown})", ha="left", va="baseline", fontsize=8,
-                      transform=pool.label_at)
-        cx, cy = d["context"]
-        pool.context.set_offsets([(cx, cy)])
-        pool.text("c", 4.1, cx, cy, f"c = ({d['context_shown'][0]}, {d['context_shown'][1]})", ha="left",
-                  va="baseline", fontsize=8, color=P.VERMILLION, fontweight="bold", transform=pool.context_at)
-        pool.title.set_text(d.get("title", "the context inside the hull of the states"))
-        return pool.done("context", alt_text(d), fmt)
+    canvas = Canvas("context", 3.8, 3.2)
+    ax = Axes(canvas, (0.13, 0.12, 0.82, 0.76), xlim, ylim)
+    clip = canvas.clip(ax)
+    # the plane drawn by hand: a light whole-number grid (states sit on a small
+    # integer grid), whole-number labels and a left and bottom frame
+    xticks = range(int(min(xs)), int(max(xs)) + 1)
+    yticks = range(int(min(ys)), int(max(ys)) + 1)
+    canvas.group(clip)
+    for x in xticks:
+        canvas.line([(ax.x(x), ax.bottom), (ax.x(x), ax.top)], P.GRID, 0.5)
+    for y in yticks:
+        canvas.line([(ax.left, ax.y(y)), (ax.right, ax.y(y))], P.GRID, 0.5)
+    hull = [(ax.x(x), ax.y(y)) for x, y in d["hull"]]
+    if len(hull) >= 3:
+        canvas.polygon(hull, P.SKY, P.BLUE, 1, opacity=0.25)
+    elif len(hull) == 2:
+        canvas.line(hull, P.BLUE, 1, cap="square")
+    canvas.end_group()
+    canvas.line([(ax.left, ax.top), (ax.left, ax.bottom), (ax.right, ax.bottom)], "#000000", 0.8, cap="square")
+    canvas.group(clip)
+    for x, y, w in zip(xs, ys, d["weights"]):
+        canvas.circle(ax.x(x), ax.y(y), math.sqrt(30 + 220 * w) / 2, P.BLUE, P.BLUE)
+    canvas.end_group()
+    for x in xticks:
+        canvas.text(ax.x(x), ax.bottom + 3.5, f"{x:d}".replace("-", "\u2212"), va="top")
+    for y in yticks:
+        canvas.text(ax.left - 3.5, ax.y(y), f"{y:d}".replace("-", "\u2212"), ha="right")
+    for (x, y), name, shown in zip(d["states"], d["labels"], d["weights_shown"]):
+        canvas.text(ax.x(x) + 5, ax.y(y) - 5, f"{name} (α = {shown})", 8, ha="left", va="baseline")
+    cx, cy = ax.x(d["context"][0]), ax.y(d["context"][1])
+    half = math.sqrt(90) / 2
+    canvas.group(clip)
+    canvas.polygon([(cx + half * u, cy - half * v) for u, v in _CROSS], P.VERMILLION, P.INK, 1)
+    canvas.end_group()
+    canvas.text(cx + 6, cy + 12, f"c = ({d['context_shown'][0]}, {d['context_shown'][1]})", 8, ha="left",
+                va="baseline", fill=P.VERMILLION, bold=True)
+    canvas.text(0.02 * canvas.width, 0.03 * canvas.height, d.get("title", "the context inside the hull of the states"),
+                ha="left", va="top")
+    return canvas.finish(alt_text(d), fmt)
 
 
 def alt_text(d: dict) -> str:
