@@ -24,7 +24,6 @@ from pathlib import Path
 from .. import __version__
 from ..errors import UserError
 from ..exam import assemble_paper, item_points, points_text, student_seed  # noqa: F401 (student_seed: re-exported)
-from ..figures import draw_figures
 from ..marking import answer_text, tolerance_text
 from ..pipeline import build_items
 from ..render import moodle
@@ -52,9 +51,9 @@ def font_dirs() -> list[str]:
     packages this project depends on, then --font-path folders."""
     import importlib.util
 
-    import matplotlib
-
-    dirs = [str(Path(matplotlib.get_data_path(), "fonts", "ttf"))]
+    # matplotlib.get_data_path() is its package folder's mpl-data: found
+    # without importing matplotlib, which a plain exam never draws with
+    dirs = [str(Path(importlib.util.find_spec("matplotlib").origin).with_name("mpl-data") / "fonts" / "ttf")]
     for name in _PACKAGED_FONTS:
         found = importlib.util.find_spec(name)
         if found is not None and found.origin:  # missing: names in those scripts are warned about
@@ -198,6 +197,8 @@ def paper_name(paper: str) -> str:
 def sheet_pdfs(title: str, code: str, seed: int, solutions, paper: str = "a4") -> tuple[bytes, bytes]:
     """The problem sheet (space to work) and its key (worked solutions with
     figures, then a table of final answers) for solutions already built."""
+    from ..figures import draw_figures
+
     figures = [draw_figures(s) for s in solutions]
     common = {"title": title, "code": code, "seed": seed, "paper": paper_name(paper),
               "problems": [view(s, f) for s, f in zip(solutions, figures)], "footer": _footer(title, code)}
@@ -271,6 +272,8 @@ def _paper(job: tuple) -> dict:
     if papers:
         # one view per problem serves the paper and the worked solutions
         ordered = [q.solution for q in exam.questions]
+        if with_solutions:
+            from ..figures import draw_figures  # matplotlib: only where figures are drawn
         figures = [draw_figures(s) for s in ordered] if with_solutions else [()] * len(ordered)
         problems = [view(s, f) for s, f in zip(ordered, figures)]
         for v, q in zip(problems, exam.questions):
@@ -308,6 +311,8 @@ def write_exam(spec: Spec, students: list[Student], master: int, out: Path, pape
         students = chosen
     if len({s.filename for s in students}) != len(students):
         raise UserError("two student ids map to the same file name; make the ids distinct")
+    if solutions and papers:
+        from .. import figures  # noqa: F401 (matplotlib once, here: forked workers share it)
     with staged(out) as folder:
         if only is not None and out.is_dir():
             # --only: regenerate that student's paper next to the existing outputs
