@@ -281,6 +281,33 @@ def test_sheet_and_paper_size(tmp_path):
     assert tree(tmp_path / "a4") == tree(tmp_path / "a4b")
 
 
+def test_sheets_compiled_in_typst_processes_are_the_same_bytes():
+    """many_sheet_pdfs (Typst in processes of its own) writes exactly what
+    sheet_pdfs writes in this process, sheet by sheet, in order."""
+    from generator.pipeline import build_items
+    from generator.spec import load_spec
+    from generator.writers import print as printing
+
+    spec = load_spec(SHEET)
+    sheets = [(spec.title, f"s{seed}", seed, build_items(spec.items, seed, spec.digits)) for seed in (3, 4, 5)]
+    here = [printing.sheet_pdfs(*s) for s in sheets]
+    with printing.typst_pool(workers=2) as pool:
+        assert list(printing.many_sheet_pdfs(iter(sheets), pool=pool, ahead=1)) == here
+        procs = list(pool._procs)
+        assert procs  # the compiles ran in other processes
+    assert all(p.poll() is not None for p in procs)  # and those ended with the pool
+    assert len({pdf for pair in here for pdf in pair}) == 6
+
+
+def test_typst_process_reports_a_broken_document():
+    from generator.writers import print as printing
+
+    with printing.typst_pool(workers=1) as pool:
+        with pytest.raises(RuntimeError, match="Typst could not compile"):
+            pool.compile("#let x = (").result()
+        assert pool.compile("hello").result().startswith(b"%PDF")  # the process goes on after an error
+
+
 def test_out_folder_with_foreign_files_is_refused(tmp_path, capsys):
     out = tmp_path / "mine"
     out.mkdir()

@@ -33,6 +33,7 @@ from ..roster import Student
 from ..seeding import encode
 from ..spec import Spec
 from .atomic import replace_folder, staged, write_into
+from .typst_pool import TypstPool
 
 MARKER = ".attndrills"  # marks a folder this tool wrote, so it may be replaced
 PAPERS = {"a4": "a4", "letter": "us-letter", "us-letter": "us-letter"}
@@ -194,16 +195,55 @@ def paper_name(paper: str) -> str:
 
 # -- sheets -------------------------------------------------------------------
 
-def sheet_pdfs(title: str, code: str, seed: int, solutions, paper: str = "a4") -> tuple[bytes, bytes]:
-    """The problem sheet (space to work) and its key (worked solutions with
-    figures, then a table of final answers) for solutions already built."""
+def sheet_sources(title: str, code: str, seed: int, solutions, paper: str = "a4") -> tuple[str, str]:
+    """The Typst sources of a problem sheet and its key (figures drawn here)."""
     from ..figures import draw_figures
 
     figures = [draw_figures(s) for s in solutions]
     common = {"title": title, "code": code, "seed": seed, "paper": paper_name(paper),
               "problems": [view(s, f) for s, f in zip(solutions, figures)], "footer": _footer(title, code)}
-    return (compile_pdf(render_document("sheet.typ.j2", space="5.5cm", **common)),
-            compile_pdf(render_document("key.typ.j2", **common)))
+    return render_document("sheet.typ.j2", space="5.5cm", **common), render_document("key.typ.j2", **common)
+
+
+def sheet_pdfs(title: str, code: str, seed: int, solutions, paper: str = "a4") -> tuple[bytes, bytes]:
+    """The problem sheet (space to work) and its key (worked solutions with
+    figures, then a table of final answers) for solutions already built."""
+    sheet, key = sheet_sources(title, code, seed, solutions, paper)
+    return compile_pdf(sheet), compile_pdf(key)
+
+
+def typst_pool(workers: int | None = None) -> TypstPool:
+    """Typst compile processes with this process's fonts (`compile_pdf`'s,
+    --font-path included): the same PDF bytes, compiled beside this process."""
+    return TypstPool(font_dirs(), {"fonts": "\n".join(_extra_families())}, _AGE_OUT, workers)
+
+
+def many_sheet_pdfs(sheets, paper: str = "a4", pool: TypstPool | None = None, workers: int | None = None,
+                    ahead: int = 4):
+    """`sheet_pdfs` for many sheets: yields (sheet, key) PDF bytes in the order
+    of `sheets`, an iterable of (title, code, seed, solutions) that may build
+    each sheet's solutions as it is asked for the next one.  This process
+    draws and renders; Typst compiles in `pool`'s processes meanwhile (a new
+    pool of `workers`, closed at the end, when none is given), at most
+    `ahead` sheets before the one yielded next."""
+    from collections import deque
+
+    own = pool is None
+    pool = pool or typst_pool(workers)
+    pending: deque = deque()
+    try:
+        for title, code, seed, solutions in sheets:
+            sheet, key = sheet_sources(title, code, seed, solutions, paper)
+            pending.append((pool.compile(sheet), pool.compile(key)))
+            while len(pending) > ahead:
+                done = pending.popleft()
+                yield done[0].result(), done[1].result()
+        while pending:
+            done = pending.popleft()
+            yield done[0].result(), done[1].result()
+    finally:
+        if own:
+            pool.close()
 
 
 def write_sheet(spec: Spec, seed: int, out: Path, paper: str = "a4", force: bool = False) -> None:
