@@ -25,6 +25,7 @@ import subprocess
 import sys
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
 
 _HEADER = struct.Struct("<BQ")  # status (0 ok, 1 error), length
 
@@ -94,8 +95,12 @@ class TypstPool:
         if proc is None:
             if self._closed:
                 raise RuntimeError("the Typst pool is closed")
+            # this very package, wherever it was imported from (a checkout, a wheel)
+            home = str(Path(__file__).resolve().parents[2])
+            path = os.pathsep.join([home, *filter(None, [os.environ.get("PYTHONPATH")])])
             proc = subprocess.Popen([sys.executable, "-m", "generator.writers.typst_pool"],
-                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    env={**os.environ, "PYTHONPATH": path})
             _send(proc.stdin, 0, self._settings)
             self._local.proc = proc
             with self._lock:
