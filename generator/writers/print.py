@@ -314,7 +314,10 @@ def _paper(job: tuple) -> dict:
         ordered = [q.solution for q in exam.questions]
         if with_solutions:
             from ..figures import draw_figures  # matplotlib: only where figures are drawn
-        figures = [draw_figures(s) for s in ordered] if with_solutions else [()] * len(ordered)
+
+            figures = [draw_figures(s) for s in ordered]
+        else:
+            figures = [()] * len(ordered)
         problems = [view(s, f) for s, f in zip(ordered, figures)]
         for v, q in zip(problems, exam.questions):
             v["points"] = points_text(q.points)
