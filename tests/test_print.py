@@ -85,6 +85,19 @@ def test_exam_outputs(exam):
     assert len({tuple(o) for o in orders.values()}) > 1
 
 
+def test_manifest_hashes_every_file_as_written(exam):
+    import hashlib
+    import json
+
+    out, _ = exam
+    files = tree(out)
+    manifest = json.loads(files["manifest.json"])
+    hashed = set(files) - {"manifest.json", ".attndrills"}
+    assert set(manifest["sha256"]) == hashed
+    for name in hashed:
+        assert manifest["sha256"][name] == hashlib.sha256(files[name]).hexdigest(), name
+
+
 def test_student_pdf_holds_the_numbers_not_the_answers(exam):
     out, _ = exam
     text = pdf_text(out / "papers" / "A1.pdf")

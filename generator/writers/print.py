@@ -361,8 +361,9 @@ def write_exam(spec: Spec, students: list[Student], master: int, out: Path, pape
             # --only: regenerate that student's paper next to the existing outputs
             shutil.copytree(out, folder, dirs_exist_ok=True)
         done = list(_run([(spec, s, master, paper, solutions, folder, papers) for s in students], workers))
-        shared = _shared_outputs(spec, master, paper, done, papers) if only is None else {}
-        write_into(folder, {**shared, MARKER: f"attndrills {__version__} exam {master}\n"})
+        if only is None:
+            _write_shared(folder, spec, master, paper, done, papers)
+        write_into(folder, {MARKER: f"attndrills {__version__} exam {master}\n"})
     return len(done)
 
 
@@ -451,24 +452,33 @@ def moodle_xml(spec: Spec, master: int, papers: list[dict]) -> bytes:
     return moodle.render_quiz(out)
 
 
-def _shared_outputs(spec: Spec, master: int, paper: str, papers: list[dict],
-                    with_papers: bool = True) -> dict[str, str | bytes]:
-    rows = [r for p in papers for r in p["rows"]]
+def _write_shared(folder: Path, spec: Spec, master: int, paper: str, papers: list[dict],
+                  with_papers: bool = True) -> None:
+    """answers.csv, moodle.xml, key.pdf and manifest.json into `folder`.  Each
+    is written as soon as it is made and then let go: Typst lays out the key
+    (the largest memory of the run) without the Moodle variants beside it."""
+    hashes: dict[str, str] = {}
+
+    def put(name: str, data: str | bytes) -> None:
+        write_into(folder, {name: data})
+        hashes[name] = hashlib.sha256(data if isinstance(data, bytes) else data.encode()).hexdigest()
+
     buf = io.StringIO()
     writer = csv.DictWriter(buf, ["student", "variant", "question", "answer", "tolerance", "points"],
                             lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows(r for p in papers for r in p["rows"])
+    put("answers.csv", buf.getvalue())
+    del buf
+    put("moodle.xml", moodle_xml(spec, master, papers))
+    for p in papers:
+        p["moodle"] = ()  # in moodle.xml now
     key_source = render_document(
         "exam_key.typ.j2", title=spec.title, seed=master, paper=paper, footer=_footer(spec.title, "key"),
         students=[{"name": typst_string(p["student"].name), "id": typst_string(p["student"].id),
                    "code": p["code"], "points": p["points"], "lines": p["key"]} for p in papers])
-    files: dict[str, str | bytes] = {
-        "answers.csv": buf.getvalue(),
-        "moodle.xml": moodle_xml(spec, master, papers),
-        "key.pdf": compile_pdf(key_source),
-    }
-    files["manifest.json"] = json.dumps({
+    put("key.pdf", compile_pdf(key_source))
+    put("manifest.json", json.dumps({
         "tool": f"attndrills {__version__}",
         "dependencies": {d: _version(d) for d in ("sympy", "mpmath", "numpy", "matplotlib", "typst", "jinja2",
                                                       "manimgx-fonts", "manimgx-fonts-cjk")},
@@ -479,11 +489,8 @@ def _shared_outputs(spec: Spec, master: int, paper: str, papers: list[dict],
         "students": [{"id": p["student"].id, "name": p["student"].name, "seed": p["seed"], "variant": p["code"],
                       **({"paper": f"papers/{p['student'].filename}.pdf"} if with_papers else {})}
                      for p in papers],
-        "sha256": dict(sorted({**{name: hashlib.sha256(data if isinstance(data, bytes) else data.encode()).hexdigest()
-                                  for name, data in files.items()},
-                               **{name: h for p in papers for name, h in p["sha256"].items()}}.items())),
-    }, indent=2, ensure_ascii=False) + "\n"
-    return files
+        "sha256": dict(sorted({**hashes, **{name: h for p in papers for name, h in p["sha256"].items()}}.items())),
+    }, indent=2, ensure_ascii=False) + "\n")
 
 
 def _version(dist: str) -> str:
