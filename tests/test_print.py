@@ -85,6 +85,19 @@ def test_exam_outputs(exam):
     assert len({tuple(o) for o in orders.values()}) > 1
 
 
+def test_manifest_hashes_every_file_as_written(exam):
+    import hashlib
+    import json
+
+    out, _ = exam
+    files = tree(out)
+    manifest = json.loads(files["manifest.json"])
+    hashed = set(files) - {"manifest.json", ".attndrills"}
+    assert set(manifest["sha256"]) == hashed
+    for name in hashed:
+        assert manifest["sha256"][name] == hashlib.sha256(files[name]).hexdigest(), name
+
+
 def test_student_pdf_holds_the_numbers_not_the_answers(exam):
     out, _ = exam
     text = pdf_text(out / "papers" / "A1.pdf")
@@ -279,6 +292,33 @@ def test_sheet_and_paper_size(tmp_path):
     assert "Why this step?" in key and "Final answers" in key and "What to see" in key
     assert main(["sheet", str(SHEET), "--out", str(tmp_path / "a4b")]) == 0
     assert tree(tmp_path / "a4") == tree(tmp_path / "a4b")
+
+
+def test_sheets_compiled_in_typst_processes_are_the_same_bytes():
+    """many_sheet_pdfs (Typst in processes of its own) writes exactly what
+    sheet_pdfs writes in this process, sheet by sheet, in order."""
+    from generator.pipeline import build_items
+    from generator.spec import load_spec
+    from generator.writers import print as printing
+
+    spec = load_spec(SHEET)
+    sheets = [(spec.title, f"s{seed}", seed, build_items(spec.items, seed, spec.digits)) for seed in (3, 4, 5)]
+    here = [printing.sheet_pdfs(*s) for s in sheets]
+    with printing.typst_pool(workers=2) as pool:
+        assert list(printing.many_sheet_pdfs(iter(sheets), pool=pool, ahead=1)) == here
+        procs = list(pool._procs)
+        assert procs  # the compiles ran in other processes
+    assert all(p.poll() is not None for p in procs)  # and those ended with the pool
+    assert len({pdf for pair in here for pdf in pair}) == 6
+
+
+def test_typst_process_reports_a_broken_document():
+    from generator.writers import print as printing
+
+    with printing.typst_pool(workers=1) as pool:
+        with pytest.raises(RuntimeError, match="Typst could not compile"):
+            pool.compile("#let x = (").result()
+        assert pool.compile("hello").result().startswith(b"%PDF")  # the process goes on after an error
 
 
 def test_out_folder_with_foreign_files_is_refused(tmp_path, capsys):

@@ -34,7 +34,8 @@ import re
 from fractions import Fraction
 
 from ..exam import PART_LETTERS, Part, Question, points_text
-from ..marking import centre, parse_number
+from ..marking import centre as _marking_centre
+from ..marking import parse_number
 from ..misconceptions import describe
 from ..model import Answer
 from .html import inline, question_html, solution_html, symbols_html
@@ -43,6 +44,21 @@ MAX_MULTIPLE = 1000  # weights never grow past 1000 × the points
 _XML_BAD = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _CHOICE = re.compile(r"\(([A-J])\) (.*)", re.S)
 _ENUMERATED = re.compile(r"\([a-z]\) ")
+
+
+_CENTRES: dict[int, tuple[Answer, object]] = {}
+
+
+def centre(a: Answer):
+    """marking.centre, read once per answer: a vector part asks for it for
+    its weights and again for its blanks (the answer is kept with its value,
+    so its id is not reused while it is here)."""
+    hit = _CENTRES.get(id(a))
+    if hit is None or hit[0] is not a:
+        if len(_CENTRES) >= 64:
+            _CENTRES.clear()
+        hit = _CENTRES[id(a)] = (a, _marking_centre(a))
+    return hit[1]
 
 
 # -- XML ----------------------------------------------------------------------

@@ -11,12 +11,14 @@ from ..model import Prose, Solution
 from ..templating import environment
 from .typst_math import typst_math, typst_string
 
-_SPECIAL = set("\\#$*_@<>[]`~=-+/\"':")
+_SPECIAL = "\\#$*_@<>[]`~=-+/\"':"
+# one translation table: a markup character gets a backslash, a newline becomes a space
+_ESCAPES = {**{ord(ch): "\\" + ch for ch in _SPECIAL}, ord("\n"): " "}
 
 
 def escape_typst(text: str) -> str:
     """Escape markup characters so Typst shows the text literally."""
-    return "".join("\\" + ch if ch in _SPECIAL else (" " if ch == "\n" else ch) for ch in text)
+    return text.translate(_ESCAPES)
 
 
 def inline(p: Prose) -> str:

@@ -117,6 +117,23 @@ class TypstMathPrinter(Printer):
     def emptyPrinter(self, expr) -> str:  # sympy objects are not printed to Typst
         raise TypeError(f"no Typst form for {type(expr).__name__}")
 
+    def _print(self, expr, **kwargs) -> str:
+        # sympy's dispatcher walks the class's MRO by name on every call (a
+        # third of the print path's time); a node class's method is looked up
+        # once.  Anything else (a sympy object) still goes the general way.
+        method = _METHODS.get(type(expr))
+        if method is None:
+            cls = type(expr)
+            if not (isinstance(cls, type) and cls.__module__ == M.__name__):
+                return super()._print(expr, **kwargs)
+            method = _METHODS[cls] = next(
+                (getattr(TypstMathPrinter, f"_print_{c.__name__}") for c in cls.__mro__
+                 if hasattr(TypstMathPrinter, f"_print_{c.__name__}")), TypstMathPrinter.emptyPrinter)
+        return method(self, expr, **kwargs)
+
+
+_METHODS: dict[type, object] = {}
+
 
 
 _PRINTER = TypstMathPrinter()

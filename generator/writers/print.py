@@ -24,7 +24,6 @@ from pathlib import Path
 from .. import __version__
 from ..errors import UserError
 from ..exam import assemble_paper, item_points, points_text, student_seed  # noqa: F401 (student_seed: re-exported)
-from ..figures import draw_figures
 from ..marking import answer_text, tolerance_text
 from ..pipeline import build_items
 from ..render import moodle
@@ -34,6 +33,7 @@ from ..roster import Student
 from ..seeding import encode
 from ..spec import Spec
 from .atomic import replace_folder, staged, write_into
+from .typst_pool import TypstPool
 
 MARKER = ".attndrills"  # marks a folder this tool wrote, so it may be replaced
 PAPERS = {"a4": "a4", "letter": "us-letter", "us-letter": "us-letter"}
@@ -52,9 +52,9 @@ def font_dirs() -> list[str]:
     packages this project depends on, then --font-path folders."""
     import importlib.util
 
-    import matplotlib
-
-    dirs = [str(Path(matplotlib.get_data_path(), "fonts", "ttf"))]
+    # matplotlib.get_data_path() is its package folder's mpl-data: found
+    # without importing matplotlib, which a plain exam never draws with
+    dirs = [str(Path(importlib.util.find_spec("matplotlib").origin).with_name("mpl-data") / "fonts" / "ttf")]
     for name in _PACKAGED_FONTS:
         found = importlib.util.find_spec(name)
         if found is not None and found.origin:  # missing: names in those scripts are warned about
@@ -195,14 +195,55 @@ def paper_name(paper: str) -> str:
 
 # -- sheets -------------------------------------------------------------------
 
-def sheet_pdfs(title: str, code: str, seed: int, solutions, paper: str = "a4") -> tuple[bytes, bytes]:
-    """The problem sheet (space to work) and its key (worked solutions with
-    figures, then a table of final answers) for solutions already built."""
+def sheet_sources(title: str, code: str, seed: int, solutions, paper: str = "a4") -> tuple[str, str]:
+    """The Typst sources of a problem sheet and its key (figures drawn here)."""
+    from ..figures import draw_figures
+
     figures = [draw_figures(s) for s in solutions]
     common = {"title": title, "code": code, "seed": seed, "paper": paper_name(paper),
               "problems": [view(s, f) for s, f in zip(solutions, figures)], "footer": _footer(title, code)}
-    return (compile_pdf(render_document("sheet.typ.j2", space="5.5cm", **common)),
-            compile_pdf(render_document("key.typ.j2", **common)))
+    return render_document("sheet.typ.j2", space="5.5cm", **common), render_document("key.typ.j2", **common)
+
+
+def sheet_pdfs(title: str, code: str, seed: int, solutions, paper: str = "a4") -> tuple[bytes, bytes]:
+    """The problem sheet (space to work) and its key (worked solutions with
+    figures, then a table of final answers) for solutions already built."""
+    sheet, key = sheet_sources(title, code, seed, solutions, paper)
+    return compile_pdf(sheet), compile_pdf(key)
+
+
+def typst_pool(workers: int | None = None) -> TypstPool:
+    """Typst compile processes with this process's fonts (`compile_pdf`'s,
+    --font-path included): the same PDF bytes, compiled beside this process."""
+    return TypstPool(font_dirs(), {"fonts": "\n".join(_extra_families())}, _AGE_OUT, workers)
+
+
+def many_sheet_pdfs(sheets, paper: str = "a4", pool: TypstPool | None = None, workers: int | None = None,
+                    ahead: int = 4):
+    """`sheet_pdfs` for many sheets: yields (sheet, key) PDF bytes in the order
+    of `sheets`, an iterable of (title, code, seed, solutions) that may build
+    each sheet's solutions as it is asked for the next one.  This process
+    draws and renders; Typst compiles in `pool`'s processes meanwhile (a new
+    pool of `workers`, closed at the end, when none is given), at most
+    `ahead` sheets before the one yielded next."""
+    from collections import deque
+
+    own = pool is None
+    pool = pool or typst_pool(workers)
+    pending: deque = deque()
+    try:
+        for title, code, seed, solutions in sheets:
+            sheet, key = sheet_sources(title, code, seed, solutions, paper)
+            pending.append((pool.compile(sheet), pool.compile(key)))
+            while len(pending) > ahead:
+                done = pending.popleft()
+                yield done[0].result(), done[1].result()
+        while pending:
+            done = pending.popleft()
+            yield done[0].result(), done[1].result()
+    finally:
+        if own:
+            pool.close()
 
 
 def write_sheet(spec: Spec, seed: int, out: Path, paper: str = "a4", force: bool = False) -> None:
@@ -271,7 +312,12 @@ def _paper(job: tuple) -> dict:
     if papers:
         # one view per problem serves the paper and the worked solutions
         ordered = [q.solution for q in exam.questions]
-        figures = [draw_figures(s) for s in ordered] if with_solutions else [()] * len(ordered)
+        if with_solutions:
+            from ..figures import draw_figures  # matplotlib: only where figures are drawn
+
+            figures = [draw_figures(s) for s in ordered]
+        else:
+            figures = [()] * len(ordered)
         problems = [view(s, f) for s, f in zip(ordered, figures)]
         for v, q in zip(problems, exam.questions):
             v["points"] = points_text(q.points)
@@ -308,13 +354,16 @@ def write_exam(spec: Spec, students: list[Student], master: int, out: Path, pape
         students = chosen
     if len({s.filename for s in students}) != len(students):
         raise UserError("two student ids map to the same file name; make the ids distinct")
+    if solutions and papers:
+        from .. import figures  # noqa: F401 (matplotlib once, here: forked workers share it)
     with staged(out) as folder:
         if only is not None and out.is_dir():
             # --only: regenerate that student's paper next to the existing outputs
             shutil.copytree(out, folder, dirs_exist_ok=True)
         done = list(_run([(spec, s, master, paper, solutions, folder, papers) for s in students], workers))
-        shared = _shared_outputs(spec, master, paper, done, papers) if only is None else {}
-        write_into(folder, {**shared, MARKER: f"attndrills {__version__} exam {master}\n"})
+        if only is None:
+            _write_shared(folder, spec, master, paper, done, papers)
+        write_into(folder, {MARKER: f"attndrills {__version__} exam {master}\n"})
     return len(done)
 
 
@@ -403,24 +452,33 @@ def moodle_xml(spec: Spec, master: int, papers: list[dict]) -> bytes:
     return moodle.render_quiz(out)
 
 
-def _shared_outputs(spec: Spec, master: int, paper: str, papers: list[dict],
-                    with_papers: bool = True) -> dict[str, str | bytes]:
-    rows = [r for p in papers for r in p["rows"]]
+def _write_shared(folder: Path, spec: Spec, master: int, paper: str, papers: list[dict],
+                  with_papers: bool = True) -> None:
+    """answers.csv, moodle.xml, key.pdf and manifest.json into `folder`.  Each
+    is written as soon as it is made and then let go: Typst lays out the key
+    (the largest memory of the run) without the Moodle variants beside it."""
+    hashes: dict[str, str] = {}
+
+    def put(name: str, data: str | bytes) -> None:
+        write_into(folder, {name: data})
+        hashes[name] = hashlib.sha256(data if isinstance(data, bytes) else data.encode()).hexdigest()
+
     buf = io.StringIO()
     writer = csv.DictWriter(buf, ["student", "variant", "question", "answer", "tolerance", "points"],
                             lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows(r for p in papers for r in p["rows"])
+    put("answers.csv", buf.getvalue())
+    del buf
+    put("moodle.xml", moodle_xml(spec, master, papers))
+    for p in papers:
+        p["moodle"] = ()  # in moodle.xml now
     key_source = render_document(
         "exam_key.typ.j2", title=spec.title, seed=master, paper=paper, footer=_footer(spec.title, "key"),
         students=[{"name": typst_string(p["student"].name), "id": typst_string(p["student"].id),
                    "code": p["code"], "points": p["points"], "lines": p["key"]} for p in papers])
-    files: dict[str, str | bytes] = {
-        "answers.csv": buf.getvalue(),
-        "moodle.xml": moodle_xml(spec, master, papers),
-        "key.pdf": compile_pdf(key_source),
-    }
-    files["manifest.json"] = json.dumps({
+    put("key.pdf", compile_pdf(key_source))
+    put("manifest.json", json.dumps({
         "tool": f"attndrills {__version__}",
         "dependencies": {d: _version(d) for d in ("sympy", "mpmath", "numpy", "matplotlib", "typst", "jinja2",
                                                       "manimgx-fonts", "manimgx-fonts-cjk")},
@@ -431,11 +489,8 @@ def _shared_outputs(spec: Spec, master: int, paper: str, papers: list[dict],
         "students": [{"id": p["student"].id, "name": p["student"].name, "seed": p["seed"], "variant": p["code"],
                       **({"paper": f"papers/{p['student'].filename}.pdf"} if with_papers else {})}
                      for p in papers],
-        "sha256": dict(sorted({**{name: hashlib.sha256(data if isinstance(data, bytes) else data.encode()).hexdigest()
-                                  for name, data in files.items()},
-                               **{name: h for p in papers for name, h in p["sha256"].items()}}.items())),
-    }, indent=2, ensure_ascii=False) + "\n"
-    return files
+        "sha256": dict(sorted({**hashes, **{name: h for p in papers for name, h in p["sha256"].items()}}.items())),
+    }, indent=2, ensure_ascii=False) + "\n")
 
 
 def _version(dist: str) -> str:

@@ -1,0 +1,155 @@
+"""Typst compiles in small processes of their own, beside the process that
+solves, draws and renders.
+
+A process that has imported sympy, numpy and matplotlib holds about 110 MB
+before it compiles anything, and Typst's fonts and caches add 40–60 MB more.
+A process that imports only Typst stays under 100 MB while it compiles a
+worked-solutions PDF with figures.  So for many PDFs in a row (one sheet and
+key per student), this process draws and renders each one while the previous
+ones compile in `TypstPool`'s processes: both cores work, and no process
+holds all of it.
+
+Each compile process is `python -m generator.writers.typst_pool`; it reads
+length-prefixed Typst sources on stdin and writes each PDF back on stdout.
+It builds its compiler as `print.compile_pdf` does (the same fonts, the same
+inputs, the same cache trimming), so a PDF is the same bytes either way.
+This module imports nothing heavy: the compile processes import it too."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import struct
+import subprocess
+import sys
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+
+_HEADER = struct.Struct("<BQ")  # status (0 ok, 1 error), length
+
+
+def _read(stream, n: int) -> bytes | None:
+    data = stream.read(n)
+    return data if len(data) == n else None
+
+
+def _send(stream, status: int, data: bytes) -> None:
+    stream.write(_HEADER.pack(status, len(data)))
+    stream.write(data)
+    stream.flush()
+
+
+def _receive(stream) -> tuple[int, bytes] | None:
+    head = _read(stream, _HEADER.size)
+    if head is None:
+        return None
+    status, size = _HEADER.unpack(head)
+    data = _read(stream, size)
+    return None if data is None else (status, data)
+
+
+def serve() -> None:
+    """The compile process: first message the settings (JSON), then one
+    Typst source per message, each answered with its PDF or its error."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the group; the parent stops us by closing stdin
+    import typst
+
+    inp, out = sys.stdin.buffer, sys.stdout.buffer
+    first = _receive(inp)
+    if first is None:
+        return
+    settings = json.loads(first[1])
+    compiler = typst.Compiler(ignore_system_fonts=True, font_paths=settings["font_paths"],
+                              sys_inputs=settings["sys_inputs"])
+    while (message := _receive(inp)) is not None:
+        try:
+            reply = (0, compiler.compile(input=message[1]))
+        except Exception as exc:  # noqa: BLE001 - the parent raises it with the message
+            reply = (1, str(exc).encode("utf-8", "replace"))
+        for _ in range(settings["age_out"]):  # as compile_pdf: this document's cache entries age out now
+            compiler.compile(input=b"")
+        _send(out, *reply)
+
+
+class TypstPool:
+    """`workers` compile processes (default: one per core, at most 2), each
+    fed by a thread of this process.  `compile(source)` returns a Future of
+    the PDF bytes; futures complete in any order, each with its own PDF.
+    Use as a context manager, or call `close()`."""
+
+    def __init__(self, font_paths: list[str], sys_inputs: dict[str, str], age_out: int,
+                 workers: int | None = None):
+        self._settings = json.dumps({"font_paths": font_paths, "sys_inputs": sys_inputs,
+                                     "age_out": age_out}).encode()
+        self._local = threading.local()
+        self._procs: list[subprocess.Popen] = []
+        self._lock = threading.Lock()
+        self._closed = False
+        self._threads = ThreadPoolExecutor(max_workers=workers or min(2, os.cpu_count() or 1),
+                                           thread_name_prefix="typst")
+
+    def _proc(self) -> subprocess.Popen:
+        proc = getattr(self._local, "proc", None)
+        if proc is None:
+            if self._closed:
+                raise RuntimeError("the Typst pool is closed")
+            # this very package, wherever it was imported from (a checkout, a wheel)
+            home = str(Path(__file__).resolve().parents[2])
+            path = os.pathsep.join([home, *filter(None, [os.environ.get("PYTHONPATH")])])
+            proc = subprocess.Popen([sys.executable, "-m", "generator.writers.typst_pool"],
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    env={**os.environ, "PYTHONPATH": path})
+            _send(proc.stdin, 0, self._settings)
+            self._local.proc = proc
+            with self._lock:
+                self._procs.append(proc)
+        return proc
+
+    def _compile(self, source: bytes) -> bytes:
+        proc = self._proc()
+        try:
+            _send(proc.stdin, 0, source)
+            reply = _receive(proc.stdout)
+        except (OSError, ValueError):  # ValueError: close() shut the pipe meanwhile
+            reply = None
+        if reply is None:
+            raise RuntimeError(f"a Typst compile process stopped (exit code {proc.poll()})")
+        status, data = reply
+        if status:
+            raise RuntimeError(f"Typst could not compile the document: {data.decode('utf-8', 'replace')}")
+        return data
+
+    def compile(self, source: str) -> Future:
+        return self._threads.submit(self._compile, source.encode("utf-8"))
+
+    def close(self) -> None:
+        """Stop the compile processes: a compile still running is dropped."""
+        self._closed = True
+        self._threads.shutdown(wait=False, cancel_futures=True)
+        with self._lock:
+            procs, self._procs = self._procs, []
+        for proc in procs:
+            try:
+                proc.stdin.close()  # the process ends at the end of its input
+            except OSError:
+                pass
+        for proc in procs:
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+            proc.stdout.close()
+        self._threads.shutdown(wait=True)
+
+    def __enter__(self) -> TypstPool:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+if __name__ == "__main__":
+    serve()
