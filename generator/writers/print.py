@@ -313,7 +313,7 @@ def _paper(job: tuple) -> dict:
         # one view per problem serves the paper and the worked solutions
         ordered = [q.solution for q in exam.questions]
         if with_solutions:
-            from ..figures import draw_figures  # matplotlib: only where figures are drawn
+            from ..figures import draw_figures
 
             figures = [draw_figures(s) for s in ordered]
         else:
