@@ -31,6 +31,10 @@ def parse_number(raw: Any, what: str) -> Fraction:
     Floats are accepted only from JSON and read through their shortest repr
     (0.3 → 3/10); NaN, infinities and magnitudes above 10^6 are refused.
     """
+    if type(raw) is str:
+        hit = _PARSED.get(raw)  # drawn inputs repeat a few hundred decimals
+        if hit is not None:
+            return hit
     if isinstance(raw, bool):
         raise UserError(f"{what}: expected a number, got {raw!r}")
     if isinstance(raw, int):
@@ -61,7 +65,12 @@ def parse_number(raw: Any, what: str) -> Fraction:
         raise UserError(f"{what}: {text} is larger than 10^6 in size; scores that large are not supported")
     if value != 0 and abs(value) < MIN_ABS:
         raise UserError(f"{what}: {text} is smaller than 10^-100 in size; write 0 instead")
+    if type(raw) is str and len(_PARSED) < 16384:
+        _PARSED[raw] = value
     return value
+
+
+_PARSED: dict[str, Fraction] = {}  # accepted texts → their values
 
 
 @lru_cache(maxsize=8192)  # the same inputs are written many times per solution

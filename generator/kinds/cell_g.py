@@ -47,7 +47,13 @@ def normalise(inputs: dict) -> dict:
 
 
 def alignment(inputs: dict) -> list[int]:
-    return [int(np.argmax(R.softmax(R.fr(r)).numeric)) for r in inputs["scores"]]
+    """Each row's position of the largest weight: its largest score (softmax
+    keeps the order; the first of equal ones, as numpy's argmax)."""
+    out = []
+    for r in inputs["scores"]:
+        s = R.fr(r)
+        out.append(s.index(max(s)))
+    return out
 
 
 def prop(inputs: dict) -> str | None:
