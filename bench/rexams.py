@@ -13,7 +13,7 @@ with --warm it first does two students, then measures.  Prints JSON.
 The work per student goes through the public entry points (build_items,
 draw_figures, render_problem, sheet_pdfs, write_files), so faster versions
 of them are measured as they land.  `student_files` is the single place to
-switch to another entry point (a parallel one, say); `_map` is the one place
+switch to another entry point (a parallel one, say); `run` is the one place
 that spreads students over processes.
 """
 
@@ -63,33 +63,46 @@ def _one(job: tuple[str, int, int, str]) -> int:
     return len(files)
 
 
-def _map(jobs: list, workers: int) -> None:
+def _warm(fmt: str, out: str, ready=None) -> None:
+    """Two students' work, to warm imports, fonts, templates and caches; then
+    wait at `ready` until every worker is warm."""
+    for n, seed in enumerate(child_seeds(10**6, 2)):
+        _one((fmt, n, seed, out))
+    if ready is not None:
+        ready.wait()
+
+
+def run(fmt: str, students: int, master: int, out: Path, workers: int = 1, warm: bool = False) -> float:
+    """Seconds to write every student's output (imports excluded; with `warm`,
+    each process has done two students first)."""
+    jobs = [(fmt, n, seed, str(out)) for n, seed in enumerate(child_seeds(master, students))]
     if workers <= 1:
+        if warm:
+            _warm(fmt, str(out.with_name("warm-up")))
+        start = time.perf_counter()
         for job in jobs:
             _one(job)
-        return
-    # forked after the imports and the warm-up: workers start warm, as a pool
-    # that forks after the heavy imports does (writers/print.py, writers/site.py)
-    with mp.get_context("fork").Pool(workers) as pool:
+        return time.perf_counter() - start
+    # Forked right after the imports, before anything runs: a fork after a
+    # Typst compile (its Rust threads) can deadlock the child (writers/print.py,
+    # _start_method).  Each worker warms itself up; the clock starts when all are warm.
+    ctx = mp.get_context("fork")
+    ready = ctx.Barrier(workers + 1) if warm else None
+    with ctx.Pool(workers, initializer=_warm if warm else None,
+                  initargs=(fmt, str(out.with_name("warm-up")), ready) if warm else ()) as pool:
+        if ready is not None:
+            ready.wait()
+        start = time.perf_counter()
         for _ in pool.imap_unordered(_one, jobs, chunksize=max(1, len(jobs) // (8 * workers))):
             pass
-
-
-def run(fmt: str, students: int, master: int, out: Path, workers: int = 1) -> float:
-    """Seconds to write every student's output (imports excluded)."""
-    jobs = [(fmt, n, seed, str(out)) for n, seed in enumerate(child_seeds(master, students))]
-    start = time.perf_counter()
-    _map(jobs, workers)
-    return time.perf_counter() - start
+        return time.perf_counter() - start
 
 
 def main(argv: list[str]) -> int:
     fmt, students = argv[0], int(argv[1])
     workers = int(argv[argv.index("--workers") + 1]) if "--workers" in argv else 1
     with tempfile.TemporaryDirectory() as tmp:
-        if "--warm" in argv:
-            run(fmt, 2, 10**6, Path(tmp) / "warm-up")  # imports, fonts, templates, caches
-        seconds = run(fmt, students, 1, Path(tmp) / "out", workers)
+        seconds = run(fmt, students, 1, Path(tmp) / "out", workers, "--warm" in argv)
     n = students * INSTANCES_PER_STUDENT
     print(json.dumps({"format": fmt, "instances": n, "workers": workers, "warm": "--warm" in argv,
                       "seconds": round(seconds, 3), "ms_per_instance": round(1000 * seconds / n, 2)}))
