@@ -1,12 +1,10 @@
 """The Typst printer for maths nodes: one `_print_<Class>` method per node,
-on sympy's Printer base, as the LaTeX printer is.  Words inside maths are
-string literals, escaped here."""
+dispatched on the node's class as the LaTeX printer does.  Words inside
+maths are string literals, escaped here."""
 
 from __future__ import annotations
 
 import re
-
-from sympy.printing.printer import Printer
 
 from .. import mathlines as M
 
@@ -38,9 +36,9 @@ def _script(text: str) -> str:
     return " ".join(out)
 
 
-class TypstMathPrinter(Printer):
-    printmethod = "_typst"
-    _default_settings: dict = {}
+class TypstMathPrinter:
+    def doprint(self, node) -> str:
+        return self._print(node)
 
     def _print_Sym(self, s: M.Sym) -> str:
         out = NAMES.get(s.base, s.base if len(s.base) == 1 else typst_string(s.base))
@@ -117,23 +115,16 @@ class TypstMathPrinter(Printer):
     def emptyPrinter(self, expr) -> str:  # sympy objects are not printed to Typst
         raise TypeError(f"no Typst form for {type(expr).__name__}")
 
-    def _print(self, expr, **kwargs) -> str:
-        # sympy's dispatcher walks the class's MRO by name on every call (a
-        # third of the print path's time); a node class's method is looked up
-        # once.  Anything else (a sympy object) still goes the general way.
+    def _print(self, expr) -> str:
         method = _METHODS.get(type(expr))
-        if method is None:
-            cls = type(expr)
-            if not (isinstance(cls, type) and cls.__module__ == M.__name__):
-                return super()._print(expr, **kwargs)
-            method = _METHODS[cls] = next(
-                (getattr(TypstMathPrinter, f"_print_{c.__name__}") for c in cls.__mro__
-                 if hasattr(TypstMathPrinter, f"_print_{c.__name__}")), TypstMathPrinter.emptyPrinter)
-        return method(self, expr, **kwargs)
+        if method is None:  # a node class's method, looked up once
+            found = getattr(TypstMathPrinter, f"_print_{type(expr).__name__}", None) \
+                if isinstance(expr, M.Node) else None
+            method = _METHODS[type(expr)] = found or TypstMathPrinter.emptyPrinter
+        return method(self, expr)
 
 
 _METHODS: dict[type, object] = {}
-
 
 
 _PRINTER = TypstMathPrinter()
