@@ -16,14 +16,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .model import Answer, Solution
 from .pipeline import build_items
-from .roster import Student
 from .seeding import derived_seed, encode
-from .spec import Spec
+
+if TYPE_CHECKING:  # names only: rendering one problem needs neither a roster nor YAML
+    from .roster import Student
+    from .spec import Spec
 
 PART_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 STANDARD = ("weights", "context", "entropy", "count")
