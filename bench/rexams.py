@@ -11,7 +11,7 @@ work once (run it as a fresh process to measure it cold, imports included);
 with --warm it first does two students, then measures.  Prints JSON.
 
 The work per student goes through the public entry points (build_items,
-draw_figures, render_problem, sheet_pdfs, write_files), so faster versions
+draw_figures, render_problem, sheet_sources, compile_pdf, write_files), so faster versions
 of them are measured as they land.  `student_files` is the single place to
 switch to another entry point (a parallel one, say); `run` is the one place
 that spreads students over processes.
@@ -34,7 +34,7 @@ from generator.render.markdown import render_problem  # noqa: E402
 from generator.seeding import child_seeds  # noqa: E402
 from generator.spec import load_spec  # noqa: E402
 from generator.writers.files import write_files  # noqa: E402
-from generator.writers.print import sheet_pdfs  # noqa: E402
+from generator.writers.print import compile_pdf, sheet_sources  # noqa: E402
 
 SPEC = load_spec(Path(__file__).with_name("rexams.yaml"))
 INSTANCES_PER_STUDENT = sum(i.count for i in SPEC.items)
@@ -52,8 +52,10 @@ def student_files(fmt: str, n: int, seed: int) -> dict[str, bytes]:
             pages.append(render_problem(sol, heading="##", number=i, figures=figures))
         files[f"student-{n:03d}.md"] = "".join(pages).encode()
         return files
-    _, key = sheet_pdfs(SPEC.title, f"s{n}", seed, solutions)
-    return {f"student-{n:03d}.pdf": key}
+    # one PDF per student, as R/exams writes it: the exercises with their
+    # worked solutions and figures (the key; the blank sheet is not compiled)
+    _, key = sheet_sources(SPEC.title, f"s{n}", seed, solutions)
+    return {f"student-{n:03d}.pdf": compile_pdf(key)}
 
 
 def _one(job: tuple[str, int, int, str]) -> int:
