@@ -12,7 +12,7 @@ from .. import kinds
 from ..figures import draw_figures
 from ..pipeline import build_items, sample_problem, solve_problem
 from ..render.cards import render_obsidian
-from ..render.markdown import escape_md, inline, pool_json, render_problem, to_html
+from ..render.markdown import escape_md, inline, pool_json, ready_html, render_problem, to_html
 from ..seeding import child_seeds, derived_seed, encode
 from ..spec import Spec, default_site_spec
 from ..templating import environment
@@ -100,11 +100,17 @@ def build_site(specs: list[Spec], master: int) -> dict:
 
 
 def _problem_md(sol, number, files, anchor=None) -> str:
+    """A problem of a set or the examples page: its heading in Markdown (the
+    builders make the page's table of contents and search sections from it),
+    the rest as ready HTML, converted here in a worker rather than by the
+    builder on one core."""
     figures = draw_figures(sol)
     for f in figures:  # content-addressed names: a repeated figure is one file
         files[f"figures/{f.filename}"] = f.data
-    return render_problem(sol, heading="##", number=number, figures=figures, src_prefix="figures/",
-                          recall=False, anchor=anchor, answer_fields=True)
+    md = render_problem(sol, heading="##", number=number, figures=figures, src_prefix="figures/",
+                        recall=False, anchor=anchor, answer_fields=True)
+    heading, body = md.split("\n", 1)
+    return f"{heading}\n\n{ready_html(body)}"
 
 
 def _render_set(st: dict, pdf: bool, files: dict) -> None:
