@@ -27,7 +27,7 @@ def practice_variant(job: tuple[str, int, int]) -> dict:
     """One variant of a practice page: drawn from its own seed, solved and
     rendered with its answer fields but no figures (a pool of twenty would
     multiply the page and the build; every figure is on the set pages and the
-    examples page).  The first variant is the page's Markdown; the others are
+    examples page).  The first variant is on the page (as ready HTML); the others are
     converted to HTML here and embedded as data that practice.js shows on
     "another one", so the site builder converts one solution per page, not
     twenty.  Practice pages share nothing with the sets, so a variant is built
@@ -35,8 +35,9 @@ def practice_variant(job: tuple[str, int, int]) -> dict:
     kind_id, master, i = job
     sol = solve_problem(sample_problem(kind_id, derived_seed(master, f"practice-{kind_id}-{i}")))
     md = render_problem(sol, heading=None, recall=False, answer_fields=True)
-    html = to_html(md) if i > 0 else None
-    return {"code": sol.problem.variant, "md": md if html is None else None, "html": html}
+    if i == 0:  # on the page, converted here like a set's problems
+        return {"code": sol.problem.variant, "md": ready_html(md), "html": None}
+    return {"code": sol.problem.variant, "md": None, "html": to_html(md)}
 
 
 def set_pages(job: tuple[int, Spec, int, bool]) -> dict:
@@ -127,8 +128,10 @@ def _render_set(st: dict, pdf: bool, files: dict) -> None:
     cards = [(q, a, sol.problem.variant) for sol in st["solutions"] for q, a in sol.recall]
     files[f"cards/set-{nn}.apkg"] = anki_package(st["title"], st["code"], st["seed"], cards)
     files[f"cards/set-{nn}-obsidian.md.txt"] = render_obsidian(st["title"], st["code"], [(q, a) for q, a, _ in cards])
+    cards_md = env.get_template("markdown/partials/cards.md.j2").render(recall=recall)
     files[f"set-{nn}.md"] = env.get_template("markdown/set.md.j2").render(
-        set=st, title=escape_md(st["title"]), problems=problems, recall=recall, pdf=pdf)
+        set=st, title=escape_md(st["title"]), problems=problems, cards=ready_html(cards_md) if recall else "",
+        pdf=pdf)
 
 
 def _render_examples(examples: list, master: int, files: dict) -> None:
