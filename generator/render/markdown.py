@@ -234,8 +234,12 @@ def forecast_field(solution: Solution) -> dict | None:
 
 
 def _json(data) -> str:
-    # the template escapes it for the HTML attribute that carries it
-    return json.dumps(data, ensure_ascii=False, sort_keys=True)
+    """JSON for a single-quoted HTML attribute, written as is: ' and & (only
+    ever inside its strings) become \\u0027 and \\u0026, so the attribute holds
+    no character reference.  Both builders parse every attribute of every
+    page twice (raw HTML, then the search index) and decode each reference
+    one by one: entity-escaped, the practice pools alone held 800 000 of them."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True).replace("&", "\\u0026").replace("'", "\\u0027")
 
 
 def answer_view(solution: Solution) -> dict:
@@ -280,6 +284,34 @@ def to_html(md: str) -> str | None:
         return None
 
 
+# What MkDocs converts a page with: the site's extensions and the three MkDocs
+# always adds.  A set page's problems are converted here, in the workers of
+# `attndrills site`, and handed to the builders as ready HTML (see ready_html).
+_MKDOCS_DEFAULTS = ("toc", "tables", "fenced_code")
+_PAGE_CONVERTER = None
+
+
+def ready_html(md: str) -> str:
+    """A block of page Markdown (a problem below its heading) as the HTML MkDocs
+    would make of it, between the markers of render.passthrough, which hands
+    it to the page unparsed; the block as it was when Python-Markdown or
+    pymdown-extensions is missing.  Links stay as written, relative to the
+    Markdown file: the builder rewrites them (figures through render.passthrough)."""
+    global _PAGE_CONVERTER
+    if _PAGE_CONVERTER is None:
+        try:
+            import markdown
+
+            _PAGE_CONVERTER = markdown.Markdown(
+                extensions=[*_MKDOCS_DEFAULTS, *SITE_EXTENSIONS],
+                extension_configs={k: v for k, v in SITE_EXTENSIONS.items() if v})
+        except ImportError:
+            return md
+    from .passthrough import CLOSE, OPEN
+
+    return f"{OPEN}\n{_PAGE_CONVERTER.reset().convert(md)}\n{CLOSE}\n"
+
+
 def pool_json(variants: list[dict]) -> str:
-    """A practice pool's embedded variants ({code, html}), for an HTML attribute."""
+    """A practice pool's embedded variants ({code, html}), for a single-quoted HTML attribute."""
     return _json(variants)

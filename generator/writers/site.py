@@ -12,7 +12,7 @@ from .. import kinds
 from ..figures import draw_figures
 from ..pipeline import build_items, sample_problem, solve_problem
 from ..render.cards import render_obsidian
-from ..render.markdown import escape_md, inline, pool_json, render_problem, to_html
+from ..render.markdown import escape_md, inline, pool_json, ready_html, render_problem, to_html
 from ..seeding import child_seeds, derived_seed, encode
 from ..spec import Spec, default_site_spec
 from ..templating import environment
@@ -23,23 +23,11 @@ GENERATED = "generated"
 POOL = 20  # variants on each kind's practice page ("another one")
 
 
-def build_site(specs: list[Spec], master: int) -> dict:
-    """Phase one: every problem and solution of every set, and the examples page."""
-    sets = []
-    for n, (spec, seed) in enumerate(zip(specs, child_seeds(master, len(specs))), start=1):
-        sets.append({"number": n, "title": spec.title, "seed": seed, "code": f"set-{encode(seed)}",
-                     "solutions": build_items(spec.items, seed, spec.digits)})
-    cells = [k for k in kinds.all_kinds() if k.id.isalpha()]
-    examples = [solve_problem(sample_problem(k.id, derived_seed(master, f"example-{k.id}")))
-                for k in cells]
-    return {"master": master, "sets": sets, "examples": examples}
-
-
 def practice_variant(job: tuple[str, int, int]) -> dict:
     """One variant of a practice page: drawn from its own seed, solved and
     rendered with its answer fields but no figures (a pool of twenty would
     multiply the page and the build; every figure is on the set pages and the
-    examples page).  The first variant is the page's Markdown; the others are
+    examples page).  The first variant is on the page (as ready HTML); the others are
     converted to HTML here and embedded as data that practice.js shows on
     "another one", so the site builder converts one solution per page, not
     twenty.  Practice pages share nothing with the sets, so a variant is built
@@ -47,73 +35,112 @@ def practice_variant(job: tuple[str, int, int]) -> dict:
     kind_id, master, i = job
     sol = solve_problem(sample_problem(kind_id, derived_seed(master, f"practice-{kind_id}-{i}")))
     md = render_problem(sol, heading=None, recall=False, answer_fields=True)
-    html = to_html(md) if i > 0 else None
-    return {"code": sol.problem.variant, "md": md if html is None else None, "html": html}
+    if i == 0:  # on the page, converted here like a set's problems
+        return {"code": sol.problem.variant, "md": ready_html(md), "html": None}
+    return {"code": sol.problem.variant, "md": None, "html": to_html(md)}
 
 
-class PracticePool:
-    """Every kind's practice variants, started before the sets are built: with
-    a spare core a worker process draws them (kinds H and 5.2 compute sympy
-    limits and take most of the time) while this process builds the sets;
-    without one they are drawn here when asked for.  The order of the variants
-    never depends on who computed them."""
-
-    def __init__(self, master: int, workers: int | None = None):
-        self.jobs = [(k.id, master, i) for k in kinds.all_kinds() for i in range(POOL)]
-        workers = workers if workers is not None else min(2, (os.cpu_count() or 1) - 1)
-        self.pool = None
-        if workers >= 1 and "fork" in mp.get_all_start_methods():
-            from .print import _start_method, _worker  # as the exam's pool: Ctrl-C is handled here
-
-            self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=_start_method(), initializer=_worker)
-            self.results = self.pool.map(practice_variant, self.jobs, chunksize=4)
-
-    def pages(self) -> dict[str, list[dict]]:
-        done = self.results if self.pool else map(practice_variant, self.jobs)
-        out: dict[str, list[dict]] = {}
-        for (kind_id, _, _), variant in zip(self.jobs, done):
-            out.setdefault(kind_id, []).append(variant)
-        return out
-
-    def close(self) -> None:
-        if self.pool:
-            self.pool.shutdown(wait=True, cancel_futures=True)
-
-
-def render_site(built: dict, pdf: bool = False, practice: dict | None = None) -> dict[str, str | bytes]:
-    """Phase two: every page and figure (and, with pdf, each set's printable
-    sheet and key) from the solutions built above; `practice` holds each
-    kind's practice variants (PracticePool.pages)."""
-    env = environment()
+def set_pages(job: tuple[int, Spec, int, bool]) -> dict:
+    """One set, both phases: every problem and solution first, then its page,
+    figures, recall decks (and, with pdf, its sheet and key).  Sets share
+    nothing but content-addressed figure names, so each is a job of its own."""
+    number, spec, seed, pdf = job
+    st = {"number": number, "title": spec.title, "seed": seed, "code": f"set-{encode(seed)}",
+          "solutions": build_items(spec.items, seed, spec.digits)}
     files: dict[str, str | bytes] = {}
+    _render_set(st, pdf, files)
+    return {"files": files, "set": {k: v for k, v in st.items() if k != "solutions"} | {"size": len(st["solutions"])}}
+
+
+def examples_page(master: int) -> dict[str, str | bytes]:
+    """The examples page (one problem of each cell) and its figures."""
+    files: dict[str, str | bytes] = {}
+    _render_examples(_examples(master), master, files)
+    return files
+
+
+def _examples(master: int) -> list:
+    cells = [k for k in kinds.all_kinds() if k.id.isalpha()]
+    return [solve_problem(sample_problem(k.id, derived_seed(master, f"example-{k.id}"))) for k in cells]
+
+
+def _job(job: tuple):
+    """What a worker runs: one set, the examples page, or one practice variant."""
+    what, args = job
+    return {"set": set_pages, "examples": examples_page, "practice": practice_variant}[what](args)
+
+
+def _results(jobs: list[tuple], workers: int | None):
+    """Each job's result in the order of the jobs.  With a spare core, a pool of
+    worker processes takes them one at a time as it frees up — sets, the
+    examples and the practice variants (kinds H and 5.2 compute sympy limits)
+    in one queue, so both cores stay busy to the end; otherwise this process
+    runs them in turn.  The order of the results never depends on who ran them."""
+    workers = workers if workers is not None else min(2, os.cpu_count() or 1)
+    if workers < 2 or len(jobs) < 2 or "fork" not in mp.get_all_start_methods():
+        yield from map(_job, jobs)
+        return
+    from .print import _start_method, _worker  # as the exam's pool: Ctrl-C is handled here
+
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_start_method(), initializer=_worker)
+    try:
+        yield from pool.map(_job, jobs)
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
+def build_site(specs: list[Spec], master: int) -> dict:
+    """Phase one in this process: every problem and solution of every set, and the examples page."""
+    sets = []
+    for n, (spec, seed) in enumerate(zip(specs, child_seeds(master, len(specs))), start=1):
+        sets.append({"number": n, "title": spec.title, "seed": seed, "code": f"set-{encode(seed)}",
+                     "solutions": build_items(spec.items, seed, spec.digits)})
+    return {"master": master, "sets": sets, "examples": _examples(master)}
+
+
+def _problem_md(sol, number, files, anchor=None) -> str:
+    """A problem of a set or the examples page: its heading in Markdown (the
+    builders make the page's table of contents and search sections from it),
+    the rest as ready HTML, converted here in a worker rather than by the
+    builder on one core."""
+    figures = draw_figures(sol)
+    for f in figures:  # content-addressed names: a repeated figure is one file
+        files[f"figures/{f.filename}"] = f.data
+    md = render_problem(sol, heading="##", number=number, figures=figures, src_prefix="figures/",
+                        recall=False, anchor=anchor, answer_fields=True)
+    heading, body = md.split("\n", 1)
+    return f"{heading}\n\n{ready_html(body)}"
+
+
+def _render_set(st: dict, pdf: bool, files: dict) -> None:
+    env = environment()
+    nn = f"{st['number']:02d}"
     if pdf:
         from .print import sheet_pdfs
 
-        for st in built["sets"]:
-            sheet, key = sheet_pdfs(st["title"], st["code"], st["seed"], st["solutions"])
-            files[f"print/set-{st['number']:02d}-sheet.pdf"] = sheet
-            files[f"print/set-{st['number']:02d}-key.pdf"] = key
+        files[f"print/set-{nn}-sheet.pdf"], files[f"print/set-{nn}-key.pdf"] = sheet_pdfs(
+            st["title"], st["code"], st["seed"], st["solutions"])
+    problems = [_problem_md(sol, i, files) for i, sol in enumerate(st["solutions"], start=1)]
+    recall = [(inline(q), inline(a)) for sol in st["solutions"] for q, a in sol.recall]
+    # the same cards for spaced repetition: an Anki deck and an Obsidian note
+    cards = [(q, a, sol.problem.variant) for sol in st["solutions"] for q, a in sol.recall]
+    files[f"cards/set-{nn}.apkg"] = anki_package(st["title"], st["code"], st["seed"], cards)
+    files[f"cards/set-{nn}-obsidian.md.txt"] = render_obsidian(st["title"], st["code"], [(q, a) for q, a, _ in cards])
+    cards_md = env.get_template("markdown/partials/cards.md.j2").render(recall=recall)
+    files[f"set-{nn}.md"] = env.get_template("markdown/set.md.j2").render(
+        set=st, title=escape_md(st["title"]), problems=problems, cards=ready_html(cards_md) if recall else "",
+        pdf=pdf)
 
-    def problem_md(sol, number, anchor=None):
-        figures = draw_figures(sol)
-        for f in figures:  # content-addressed names: a repeated figure is one file
-            files[f"figures/{f.filename}"] = f.data
-        return render_problem(sol, heading="##", number=number, figures=figures, src_prefix="figures/",
-                              recall=False, anchor=anchor, answer_fields=True)
 
-    for st in built["sets"]:
-        problems = [problem_md(sol, i) for i, sol in enumerate(st["solutions"], start=1)]
-        recall = [(inline(q), inline(a)) for sol in st["solutions"] for q, a in sol.recall]
-        # the same cards for spaced repetition: an Anki deck and an Obsidian note
-        cards = [(q, a, sol.problem.variant) for sol in st["solutions"] for q, a in sol.recall]
-        files[f"cards/set-{st['number']:02d}.apkg"] = anki_package(st["title"], st["code"], st["seed"], cards)
-        files[f"cards/set-{st['number']:02d}-obsidian.md.txt"] = render_obsidian(
-            st["title"], st["code"], [(q, a) for q, a, _ in cards])
-        files[f"set-{st['number']:02d}.md"] = env.get_template("markdown/set.md.j2").render(
-            set=st, title=escape_md(st["title"]), problems=problems, recall=recall, pdf=pdf)
-    examples = [problem_md(sol, None, anchor=f"cell-{sol.problem.kind.lower()}") for sol in built["examples"]]
-    files["examples.md"] = env.get_template("markdown/examples.md.j2").render(
-        examples=examples, master=built["master"])
+def _render_examples(examples: list, master: int, files: dict) -> None:
+    pages = [_problem_md(sol, None, files, anchor=f"cell-{sol.problem.kind.lower()}") for sol in examples]
+    files["examples.md"] = environment().get_template("markdown/examples.md.j2").render(examples=pages, master=master)
+
+
+def _render_practice(practice: dict | None, files: dict) -> list[dict]:
+    env = environment()
     pages = []
     for kind in kinds.all_kinds():
         pool = (practice or {}).get(kind.id, [])
@@ -127,9 +154,47 @@ def render_site(built: dict, pdf: bool = False, practice: dict | None = None) ->
             pool=pool_json([{"code": v["code"], "html": v["html"]} for v in pool if v["md"] is None]))
     if pages:
         files["practice/index.md"] = env.get_template("markdown/practice_index.md.j2").render(kinds=pages)
-    files["index.md"] = env.get_template("markdown/sets_index.md.j2").render(
-        sets=[{**s, "title": escape_md(s["title"]), "size": len(s["solutions"])} for s in built["sets"]],
-        master=built["master"], practice=bool(pages))
+    return pages
+
+
+def _render_index(sets: list[dict], master: int, practice: bool, files: dict) -> None:
+    files["index.md"] = environment().get_template("markdown/sets_index.md.j2").render(
+        sets=[{**s, "title": escape_md(s["title"])} for s in sets], master=master, practice=practice)
+
+
+def render_site(built: dict, pdf: bool = False, practice: dict | None = None) -> dict[str, str | bytes]:
+    """Phase two in this process: every page and figure (and, with pdf, each
+    set's printable sheet and key) from the solutions built above; `practice`
+    maps each kind to its practice variants (practice_variant)."""
+    files: dict[str, str | bytes] = {}
+    for st in built["sets"]:
+        _render_set(st, pdf, files)
+    _render_examples(built["examples"], built["master"], files)
+    pages = _render_practice(practice, files)
+    _render_index([{**s, "size": len(s["solutions"])} for s in built["sets"]], built["master"], bool(pages), files)
+    return files
+
+
+def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int | None = None) -> dict[str, str | bytes]:
+    """Every file of the generated folder: the sets, the examples page, the
+    practice pages and the index, built as independent jobs (see _results)."""
+    seeds = child_seeds(master, len(specs))
+    practice_jobs = [(k.id, master, i) for k in kinds.all_kinds() for i in range(POOL)]
+    jobs = ([("set", (n, spec, seed, pdf)) for n, (spec, seed) in enumerate(zip(specs, seeds), start=1)]
+            + [("examples", master)] + [("practice", j) for j in practice_jobs])
+    results = _results(jobs, workers)
+    files: dict[str, str | bytes] = {}
+    sets = []
+    for _ in specs:
+        done = next(results)
+        files.update(done["files"])
+        sets.append(done["set"])
+    files.update(next(results))
+    practice: dict[str, list[dict]] = {}
+    for (kind_id, _, _), variant in zip(practice_jobs, results):
+        practice.setdefault(kind_id, []).append(variant)
+    pages = _render_practice(practice, files)
+    _render_index(sets, master, bool(pages), files)
     return files
 
 
@@ -140,12 +205,7 @@ def write_site(docs: Path, specs: list[Spec], master: int, pdf: bool = False, fo
 
     target = docs / GENERATED
     check_out(target, force)
-    practice = PracticePool(master)  # first, so a worker draws them while the sets are built
-    try:
-        built = build_site(specs, master)
-        files = render_site(built, pdf, practice.pages())
-    finally:
-        practice.close()
+    files = site_files(specs, master, pdf)
     files[MARKER] = f"attndrills site {master}\n"  # MkDocs skips dot-files
     replace_folder(target, files)
     return target
