@@ -87,7 +87,7 @@ def run(fmt: str, students: int, master: int, out: Path, workers: int = 1, warm:
         return time.perf_counter() - start
     # Forked right after the imports, before anything runs: a fork after a
     # Typst compile (its Rust threads) can deadlock the child (writers/print.py,
-    # _start_method).  Each worker warms itself up; the clock starts when all are warm.
+    # pool_context).  Each worker warms itself up; the clock starts when all are warm.
     ctx = mp.get_context("fork")
     ready = ctx.Barrier(workers + 1) if warm else None
     with ctx.Pool(workers, initializer=_warm if warm else None,

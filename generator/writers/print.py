@@ -374,7 +374,7 @@ def _run(jobs: list[tuple], workers: int | None):
     show = sys.stderr.isatty()
     n = len(jobs)
     if workers > 1 and n >= 8 and "forkserver" in mp.get_all_start_methods():
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=_start_method(), initializer=_worker,
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=pool_context(), initializer=pool_worker,
                                    initargs=(_EXTRA_FONTS,))
         try:
             results = pool.map(_paper, jobs, chunksize=2)  # small chunks: no core idles at the end
@@ -405,7 +405,7 @@ def _run(jobs: list[tuple], workers: int | None):
 _GC_THRESHOLD = (20_000, 20, 20)
 
 
-def _worker(extra_fonts: tuple[str, ...] = ()) -> None:
+def pool_worker(extra_fonts: tuple[str, ...] = ()) -> None:
     global _EXTRA_FONTS
     _EXTRA_FONTS = extra_fonts  # a forkserver's worker did not inherit --font-path
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the main process handles it
@@ -413,7 +413,7 @@ def _worker(extra_fonts: tuple[str, ...] = ()) -> None:
     gc.set_threshold(*_GC_THRESHOLD)
 
 
-def _start_method():
+def pool_context():
     """Fork this process when that is safe: it has imported everything, so the
     workers start at once.  Forking is safe only while no other thread runs
     (one could hold a lock mid-fork and deadlock the child): a Typst compile

@@ -80,9 +80,9 @@ def _results(jobs: list[tuple], workers: int | None):
     if workers < 2 or len(jobs) < 2 or "fork" not in mp.get_all_start_methods():
         yield from map(_job, jobs)
         return
-    from .print import _start_method, _worker  # as the exam's pool: Ctrl-C is handled here
+    from .print import pool_context, pool_worker  # the exam's pool set-up: Ctrl-C is handled here
 
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_start_method(), initializer=_worker)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=pool_context(), initializer=pool_worker)
     try:
         yield from pool.map(_job, jobs)
     except BaseException:
