@@ -151,18 +151,15 @@ def _tables(results: dict, refs: dict) -> list[str]:
     rows = results.get("worked_problems") or []
     if rows:
         before = refs["figures"]["abdb93e_per_second"]["value"]
-        main = refs["figures"].get("main_6ec440e_per_second", {}).get("value", {})
         out += ["", "## Worked problems (sample + solve + render Markdown), one core", "",
-                f"Cited: {refs['sources']['abdb93e']['cited_from']}, with main at 6ec440e in the same runs.", "",
-                "| kind | problems | per second | ms each | peak MB | at abdb93e (cited) | now ÷ abdb93e "
-                "| 6ec440e (cited) |", "|---|---|---|---|---|---|---|---|"]
+                f"Cited: {refs['sources']['abdb93e']['cited_from']}.", "",
+                "| kind | problems | per second | ms each | peak MB | at abdb93e (cited) | now ÷ abdb93e |",
+                "|---|---|---|---|---|---|---|"]
         for r in rows:
             then = before.get(r["kind"])
             ratio = f"{r['per_second'] / then:.2f}" if then else "–"
-            was = main.get(r["kind"])
             out.append(f"| {r['kind']} | {r['problems']} | {r['per_second']} | {r['ms_per_problem']} | "
-                       f"{r['peak_rss_mb']} | {_num(then) + ' (cited)' if then else '–'} | {ratio} "
-                       f"| {_num(was) + ' (cited)' if was else '–'} |")
+                       f"{r['peak_rss_mb']} | {_num(then) + ' (cited)' if then else '–'} | {ratio} |")
     if results.get("figures"):
         out += ["", "## Figures, one core (drawn directly, no cache)", "", "| figure | drawn | per second | ms each | peak MB |",
                 "|---|---|---|---|---|"]
