@@ -115,3 +115,17 @@ def test_exercise_5_2_limits_are_sympys_limits():
         for name, to in (("plus", sp.oo), ("zero", 0), ("minus", -sp.oo)):
             lim2 = sp.limit(a2, d, to)
             assert (sp.simplify(1 - lim2), lim2) == tuple(sp.Rational(v) for v in LIMITS[name])
+
+
+def test_exact_ties_are_settled_by_collecting_terms():
+    """Equal weights, and weights against 1, are told apart or equal without
+    sympy; a value that is not a rational is left to the interval path."""
+    equal = R.softmax([Fraction(1), Fraction(1), Fraction(3)])
+    assert X.rational_value(equal.weights[0] - equal.weights[1]) == 0
+    assert X.compare(equal.weights[0], equal.weights[1]) == 0
+    sm = R.softmax([Fraction(1), Fraction(14, 5), Fraction(3)])
+    assert X.rational_value(X.total(sm.weights) - Ex.of(1)) == 0
+    e = X.exp(Ex.of(2))
+    assert X.rational_value(e / (e + e)) == Fraction(1, 2)
+    assert X.rational_value(sm.weights[0]) is None
+    assert X.rational_value(sm.weights[0] - sm.weights[1]) is None
