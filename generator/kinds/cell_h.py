@@ -1,5 +1,6 @@
 """Cell H — scores scaled by a sharpness dial β; the limits β → ∞ (hard
-argmax) and β → 0 (uniform), the limits in closed form, checked against sympy in the tests (seeds/000, Example 8)."""
+argmax) and β → 0 (uniform), in closed form, checked against sympy's `limit`
+in the tests (seeds/000, Example 8)."""
 
 from __future__ import annotations
 
@@ -150,8 +151,6 @@ def _values(betas: list[Fraction]) -> tuple:
     for n, node in enumerate(nodes[1:], start=2):
         out += [" and " if n == len(nodes) else ", ", node]
     return tuple(out)
-
-
 
 
 KIND = register(Kind(
