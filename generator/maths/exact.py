@@ -102,11 +102,7 @@ class Ex:
     # -- evaluation ---------------------------------------------------------
     def interval(self, prec: int) -> tuple:
         """Raw mpf ends (lower, upper) of an interval that certainly contains the exact value."""
-        got = self._iv.get(prec)
-        if got is None:
-            got = _ev(self, prec)
-            self._iv[prec] = got
-        return got
+        return _ev(self, prec)  # cached in self._iv, per precision
 
     def bounds(self, prec: int = _PRECISIONS[0]) -> tuple[Fraction, Fraction]:
         """Exact rational lower and upper bounds of the value."""

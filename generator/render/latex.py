@@ -8,6 +8,7 @@ imported only then.  Words inside maths are escaped here.
 from __future__ import annotations
 
 from .. import mathlines as M
+from .printer import NodePrinter
 
 GREEK = {
     "alpha": r"\alpha", "beta": r"\beta", "Delta": r"\Delta", "sigma": r"\sigma",
@@ -25,23 +26,9 @@ def escape_text(s: str) -> str:
     return "".join(_TEXT_ESCAPES.get(ch, ch) for ch in s)
 
 
-class MathLatexPrinter:
-    """Dispatches on the node's class name, as sympy's printers do."""
-
-    def __init__(self):
-        self._methods: dict[type, object] = {}
-
-    def doprint(self, node) -> str:
-        return self._print(node)
-
-    def _print(self, node) -> str:
-        method = self._methods.get(type(node))
-        if method is None:
-            method = getattr(self, "_print_" + type(node).__name__, None) if isinstance(node, M.Node) else None
-            if method is None:
-                method = _sympy_latex
-            self._methods[type(node)] = method
-        return method(node)
+class MathLatexPrinter(NodePrinter):
+    def fallback(self, expr) -> str:
+        return _sympy_latex(expr)
 
     def _print_Sym(self, s: M.Sym) -> str:
         base = GREEK.get(s.base, s.base)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from .. import mathlines as M
+from .printer import NodePrinter
 
 RELATIONS = {"=": "=", "≈": "approx", "→": "->", "≤": "<=", "<": "<", "≥": ">=", ">": ">", "∈": "in",
              "≠": "!="}
@@ -36,9 +37,8 @@ def _script(text: str) -> str:
     return " ".join(out)
 
 
-class TypstMathPrinter:
-    def doprint(self, node) -> str:
-        return self._print(node)
+class TypstMathPrinter(NodePrinter):
+    """Anything not a maths node (a sympy object) has no Typst form: NodePrinter.fallback raises."""
 
     def _print_Sym(self, s: M.Sym) -> str:
         out = NAMES.get(s.base, s.base if len(s.base) == 1 else typst_string(s.base))
@@ -111,20 +111,6 @@ class TypstMathPrinter:
 
     def _print_Infinity(self, i: M.Infinity) -> str:
         return ("-" if i.sign < 0 else "+") + "infinity"
-
-    def emptyPrinter(self, expr) -> str:  # sympy objects are not printed to Typst
-        raise TypeError(f"no Typst form for {type(expr).__name__}")
-
-    def _print(self, expr) -> str:
-        method = _METHODS.get(type(expr))
-        if method is None:  # a node class's method, looked up once
-            found = getattr(TypstMathPrinter, f"_print_{type(expr).__name__}", None) \
-                if isinstance(expr, M.Node) else None
-            method = _METHODS[type(expr)] = found or TypstMathPrinter.emptyPrinter
-        return method(self, expr)
-
-
-_METHODS: dict[type, object] = {}
 
 
 _PRINTER = TypstMathPrinter()
