@@ -27,8 +27,12 @@ def prose(*parts: str | Node) -> Prose:
     minus sign, so every format typesets them alike."""
     out: list[str | Node] = []
     for p in parts:
-        out.extend(_typeset_text(p) if isinstance(p, str) else (p,))
-    return tuple(p for p in out if p != "")
+        if isinstance(p, str):
+            if p:
+                out.extend(_typeset_text(p))
+        else:
+            out.append(p)
+    return tuple(out)
 
 
 # Tx, Ty; a letter with a subscript (h_i, s_{t−1}); a hyphen used as a minus
@@ -39,6 +43,7 @@ _MINUS = re.compile(r"(?<![\w)\]])-(?=\d)")
 
 @lru_cache(maxsize=4096)  # the same sentences recur in every variant
 def _typeset_text(text: str) -> tuple[str | Node, ...]:
+    """The pieces of a non-empty text: words and symbols (no empty word)."""
     if "_" not in text and "-" not in text and "Tx" not in text and "Ty" not in text:
         return (text,)
     text = _MINUS.sub("−", text)
@@ -54,7 +59,7 @@ def _typeset_text(text: str) -> tuple[str | Node, ...]:
             out.append(Sym(m.group(4), m.group(5)))
         at = m.end()
     out.append(text[at:])
-    return tuple(out)
+    return tuple(p for p in out if p != "")
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,32 @@ def test_shift_invariance_exactly(scores, k):
     a = R.softmax(scores).weights
     b = R.softmax([s + k for s in scores]).weights
     assert all(R.encloses(x - y, Fraction(0)) for x, y in zip(a, b))
+    assert all(R.agree(x, y) for x, y in zip(a, b))
+
+
+def _encloses_by_fractions(x: Ex, value: Fraction) -> bool:
+    lo, hi = x.bounds()
+    return lo <= value <= hi and hi - lo < Fraction(1, 10**20)
+
+
+@settings(max_examples=150, deadline=None)
+@given(score_lists, decimals.map(lambda d: Fraction(str(d))), st.integers(-3, 3))
+def test_checks_on_interval_ends_say_what_the_fractions_say(scores, k, nudge):
+    """encloses and agree compare the interval ends as integers; they decide
+    as the same test on Fractions does, and fail where the values differ
+    (by a little: nudge × 10^-21 … 10^-19, or by a lot)."""
+    a = R.softmax(scores).weights
+    b = R.softmax([s + k for s in scores]).weights
+    for eps in (Fraction(0), nudge * Fraction(1, 10**21), nudge * Fraction(1, 10**19), Fraction(nudge, 7)):
+        for x, y in zip(a, b):
+            y2 = y + Ex.of(eps)
+            assert R.agree(x, y2) == _encloses_by_fractions(x - y2, Fraction(0))
+            assert R.encloses(x - y2, Fraction(0)) == _encloses_by_fractions(x - y2, Fraction(0))
+        total = X.total(a) + Ex.of(eps)
+        assert R.encloses(total, Fraction(1)) == _encloses_by_fractions(total, Fraction(1))
+    assert not R.agree(a[0], a[0] + Ex.of(Fraction(1, 10**19)))
+    assert R.agree(Ex.of(Fraction(1, 3)), Ex.of(Fraction(1, 3)))
+    assert not R.encloses(Ex.of(Fraction(1, 3)), Fraction(1, 2))
 
 
 @settings(max_examples=100, deadline=None)

@@ -132,10 +132,9 @@ def window(key: Num, method: Sequence[Fraction]) -> float:
         # rounded like the key (half away from zero); both neighbours at a near-tie
         r = [math.floor(abs(x) + 0.5)] if abs(abs(x) % 1 - 0.5) > 1e-6 else [math.floor(abs(x)), math.ceil(abs(x))]
         reach = max(reach, abs(x), *r)
-    return float((Fraction(reach) + _TENTH) * down / up)
-
-
-_TENTH = Fraction(1, 10)
+    # (reach + 1/10) · down/up correctly rounded, as one integer division
+    p, q = float(reach).as_integer_ratio()
+    return (10 * p + q) * down / (10 * q * up)
 
 
 class Work:

@@ -38,18 +38,18 @@ class Softmax:
 
 def softmax(scores: Sequence[Fraction], scale: Fraction = Fraction(1)) -> Softmax:
     """Exact and numeric softmax of scale × scores."""
-    s = [scale * x for x in scores]
-    shift = max(s) if max(abs(x) for x in s) > SHIFT_ABOVE else Fraction(0)
-    exps = tuple(X.exp(Ex.of(x - shift)) for x in s)
+    s = [x if type(x) is Fraction else Fraction(x) for x in scores] if scale == 1 else [scale * x for x in scores]
+    m, least = max(s), min(s)
+    shift = m if max(m, -least) > SHIFT_ABOVE else Fraction(0)
+    exps = tuple(X.exp(Ex.of(x - shift if shift else x)) for x in s)
     Z = X.total(exps)
-    if all(x == s[0] for x in s):
+    if m == least:
         # equal scores: every weight is exactly 1/Tx (symmetry), kept rational
         weights = tuple(Ex.of(Fraction(1, len(s))) for _ in s)
     else:
         weights = tuple(e / Z for e in exps)
     # −ln α_i = (m − s_i) + ln(1 + Σ_{j≠top} e^{s_j − m}): both parts are ≥ 0,
     # so nothing cancels even when one weight is within e^-2000 of 1.
-    m = max(s)
     top = s.index(m)
     L = X.log1p(X.total(X.exp(Ex.of(x - m)) for j, x in enumerate(s) if j != top))
     neg_logs = tuple(Ex.of(m - x) + L for x in s)
@@ -323,9 +323,7 @@ def step_context(w: Work, weights: Sequence[Ex], states, t: str | None, why: tup
 
 # -- checks (their lines are the Verify section) ------------------------------
 
-def encloses(x: Ex, value: Fraction) -> bool:
-    lo, hi = x.bounds()
-    return lo <= value <= hi and hi - lo < Fraction(1, 10**20)
+encloses, agree = X.encloses, X.agree
 
 
 def verify_sum(w: Work, weights: Sequence[Ex], name: str = "weights sum to one") -> None:

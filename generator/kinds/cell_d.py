@@ -111,7 +111,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     if ratio is not None:
         w.numeric("cancelled_factor", "exp(k), the factor that cancels", ratio,
                   float(np.exp(float(k))))
-    same = all(R.encloses(a - b, Fraction(0)) for a, b in zip(sm.weights, sm0.weights))
+    same = all(R.agree(a, b) for a, b in zip(sm.weights, sm0.weights))
     w.check("shift invariance", same, prose(
         "Identical to the unshifted weights ", R.Tup(tuple(w0)),
         " ✓. This is why libraries subtract the largest score before exponentiating — exp cannot "

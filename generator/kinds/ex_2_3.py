@@ -63,7 +63,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.vector("weights", "attention weights", list(sm.weights), sm.numeric,
              distractors=wrong + R.weight_distractors(sm)[1:])
     w.truefalse("weights_change", "adding the constant changes the weights", False, "shift_changes_weights")
-    same = all(R.encloses(a - b, Fraction(0)) for a, b in zip(sm.weights, sm0.weights))
+    same = all(R.agree(a, b) for a, b in zip(sm.weights, sm0.weights))
     w.check("shift invariance", same, prose("The weights of the shifted and the original scores agree ✓."))
     R.verify_sum(w, sm.weights)
     labels = [f"{l}: {R.number_text(a)}→{R.number_text(b)}"

@@ -79,9 +79,9 @@ def solve(problem: Problem, digits: int) -> Solution:
              method=R.context_method(w, psm.weights, p_states),
              distractors=[(stale, "permutation_changes_context")])
     w.truefalse("context_changes", "the swap changes the context", False, "permutation_changes_context")
-    same = all(R.encloses(a - b, Fraction(0)) for a, b in zip(c, pc))
+    same = all(R.agree(a, b) for a, b in zip(c, pc))
     w.check("context unchanged", same, prose("The context is identical before and after the swap ✓."))
-    moved = all(R.encloses(psm.weights[k] - sm.weights[perm[k]], Fraction(0)) for k in range(len(perm)))
+    moved = all(R.agree(psm.weights[k], sm.weights[perm[k]]) for k in range(len(perm)))
     w.check("weights permute", moved, prose("Each weight moved with its state ✓."))
     figures = [spec for spec in (R.context_figure(w, psm.weights, p_states, pc, prose(
         "after the swap each state keeps its own weight (the dot sizes moved with the states), so the "

@@ -211,6 +211,36 @@ def _ev(x: Ex, prec: int) -> tuple:
     return val
 
 
+# -- checks -------------------------------------------------------------------
+
+_CLOSE = 10**20  # a check's interval is narrower than 1/_CLOSE
+
+
+def encloses(x: Ex, value: Fraction) -> bool:
+    """x certainly equals `value` to 20 places: its enclosing interval holds
+    the value and is narrower than 10^-20 (exact integer comparisons on the
+    interval's ends)."""
+    if x.rat is not None:
+        return x.rat == value
+    (ln, ld), (hn, hd) = (_ratio(e) for e in x.interval(_PRECISIONS[0]))
+    p, q = value.numerator, value.denominator
+    return ln * q <= p * ld and p * hd <= hn * q and (hn * ld - ln * hd) * _CLOSE < hd * ld
+
+
+def agree(a: Ex, b: Ex) -> bool:
+    """a and b certainly agree to 20 places: the interval of a − b (from the
+    two enclosing intervals) holds 0 and is narrower than 10^-20."""
+    if a.rat is not None and b.rat is not None:
+        return a.rat == b.rat
+    (aln, ald), (ahn, ahd) = (_ratio(e) for e in _ev(a, _PRECISIONS[0]))
+    (bln, bld), (bhn, bhd) = (_ratio(e) for e in _ev(b, _PRECISIONS[0]))
+    overlap = aln * bhd <= bhn * ald and bln * ahd <= ahn * bld  # a_lo ≤ b_hi and b_lo ≤ a_hi
+    # (a_hi − a_lo) + (b_hi − b_lo) < 10^-20
+    wa_n, wa_d = ahn * ald - aln * ahd, ahd * ald
+    wb_n, wb_d = bhn * bld - bln * bhd, bhd * bld
+    return overlap and (wa_n * wb_d + wb_n * wa_d) * _CLOSE < wa_d * wb_d
+
+
 _LEAVES: dict[tuple, tuple] = {}
 
 

@@ -140,51 +140,56 @@ _WIDTHS: dict[int, tuple[object, float]] = {}  # id → (node, width): the entry
 
 def width(node) -> float:
     """Estimated printed width of a maths node, in digit widths (memoised:
-    breaking a long line asks for the widths of the same parts many times)."""
+    breaking a long line asks for the widths of the same parts many times;
+    a number or a symbol costs less to measure than to look up)."""
+    t = type(node)
+    if t is M.Num:
+        # a minus sign is as wide as a plus, not as a digit
+        mant = node.mant
+        return len(mant) + 0.6 * mant.startswith("-") + (5 + 0.7 * len(str(node.exp10)) if node.exp10 is not None else 0)
+    if t is M.Sym:
+        base = node.base
+        return (2 if len(base) == 1 or base in GREEK else 1.1 * len(base)) \
+            + 0.7 * (len(node.sub or "") + len(node.sup or ""))
     hit = _WIDTHS.get(id(node))
     if hit is not None:
         return hit[1]
     if len(_WIDTHS) > 4096:
         _WIDTHS.clear()
-    got = _width(node)
+    f = _WIDTH_OF.get(t)
+    got = f(node) if f is not None else 0.8 * len(str(node))  # a sympy expression
     _WIDTHS[id(node)] = (node, got)
     return got
 
 
-def _width(node) -> float:
-    f = _WIDTH_OF.get(type(node))
-    return f(node) if f is not None else 0.8 * len(str(node))  # a sympy expression
-
-
 def _add_width(node) -> float:
-    w = width
-    return sum(w(M.split_sign(t)[1]) for t in node.terms) + _OP_W * (len(node.terms) - 1) + \
-        (1.5 if M.split_sign(node.terms[0])[0] else 0)
+    terms = node.terms
+    return sum(width(M.split_sign(t)[1]) for t in terms) + _OP_W * (len(terms) - 1) + \
+        (1.5 if M.split_sign(terms[0])[0] else 0)
 
 
 def _items_width(node) -> float:
-    return 1.6 + sum(width(x) for x in node.items) + _COMMA_W * (len(node.items) - 1)
+    return 1.6 + sum(map(width, node.items)) + _COMMA_W * (len(node.items) - 1)
 
 
-_WIDTH_OF = {
-    M.Sym: lambda n: (2 if n.base in GREEK or len(n.base) == 1 else 1.1 * len(n.base))
-    + 0.7 * (len(n.sub or "") + len(n.sup or "")),
-    # a minus sign is as wide as a plus, not as a digit
-    M.Num: lambda n: len(n.mant) + 0.6 * n.mant.startswith("-")
-    + (5 + 0.7 * len(str(n.exp10)) if n.exp10 is not None else 0),
+def _chain_width(n) -> float:
+    return width(n.first) + sum(_REL_W + width(x) for _, x in n.rest)
+
+
+_WIDTH_OF = {  # numbers and symbols: in `width`
     M.Text: lambda n: 0.9 * len(n.text),
     M.Call: lambda n: 1.3 * len(n.fn) + 2 + width(n.arg),
     M.Frac: lambda n: max(width(n.num), width(n.den)) + 0.6,
     M.Add: _add_width,
-    M.Mul: lambda n: sum(width(f) for f in n.factors) + (0.4 if n.op == "juxt" else _OP_W) * (len(n.factors) - 1),
+    M.Mul: lambda n: sum(map(width, n.factors)) + (0.4 if n.op == "juxt" else _OP_W) * (len(n.factors) - 1),
     M.Neg: lambda n: 1.5 + width(n.arg),
     M.Paren: lambda n: 1.6 + width(n.arg),
     M.Pow: lambda n: width(n.base) + 0.7 * width(n.exp),
-    M.Chain: lambda n: width(n.first) + sum(_REL_W + width(x) for _, x in n.rest),
+    M.Chain: _chain_width,
     M.Vec: _items_width,
     M.Tup: _items_width,
-    M.Seq: lambda n: sum(width(x) for x in n.items) + 3.2 * (len(n.items) - 1),
-    M.Args: lambda n: sum(width(x) for x in n.items) + _COMMA_W * (len(n.items) - 1),
+    M.Seq: lambda n: sum(map(width, n.items)) + 3.2 * (len(n.items) - 1),
+    M.Args: lambda n: sum(map(width, n.items)) + _COMMA_W * (len(n.items) - 1),
     M.SumOver: lambda n: 2.5 + width(n.body),
     M.Lim: lambda n: 3 + width(n.body),
     M.Infinity: lambda n: 3,
@@ -220,9 +225,10 @@ def _wrap(node, first: float, rest: float, budget: float) -> tuple[list[str], fl
     """Rows of `node`, and the width the last row reaches: the first row has
     `first` widths used before it, later rows `rest`.  A node that cannot
     wrap is one row, however wide."""
-    parts = _breakable(node)
-    if parts is None or first + width(node) <= budget:
-        return [_PRINTER._print(node)], first + width(node)
+    w = width(node)
+    parts = _breakable(node) if first + w > budget else None
+    if parts is None:
+        return [_PRINTER._print(node)], first + w
     opening, items, closing, is_sum = parts
     rows, cur, used = [], [], first + 1.6 * bool(opening)
     for text, w in items:
