@@ -97,13 +97,16 @@ def quantity(a: Answer, kind: str = "") -> str:
     return a.label
 
 
-def assemble_paper(spec: Spec, student: Student, master: int) -> Paper:
+def assemble_paper(spec: Spec, student: Student, master: int, shuffle: bool = True) -> Paper:
     """One student's paper: their variant of every item (each drawn from its
-    own child seed), the shuffled order, points and part labels."""
+    own child seed), the shuffled order, points and part labels.  Without
+    `shuffle` (a --variants pool, which has no paper) the questions keep the
+    spec's order, so its labels are those of Moodle's categories."""
     seed = student_seed(master, student)
     solutions = build_items(spec.items, seed, spec.digits)
     points = item_points(spec)
-    order = [int(i) for i in np.random.default_rng([seed, 1]).permutation(len(solutions))]
+    order = ([int(i) for i in np.random.default_rng([seed, 1]).permutation(len(solutions))] if shuffle
+             else list(range(len(solutions))))
     questions = []
     for number, i in enumerate(order, start=1):
         graded = graded_answers(solutions[i])
@@ -116,10 +119,10 @@ def assemble_paper(spec: Spec, student: Student, master: int) -> Paper:
     return Paper(student, seed, encode(seed), tuple(questions))
 
 
-def assemble(spec: Spec, students: list[Student], master: int) -> list[Paper]:
+def assemble(spec: Spec, students: list[Student], master: int, shuffle: bool = True) -> list[Paper]:
     """Every student's paper, in roster order (the writers spread this over
     processes by calling `assemble_paper` per student)."""
-    return [assemble_paper(spec, s, master) for s in students]
+    return [assemble_paper(spec, s, master, shuffle) for s in students]
 
 
 def points_text(x: Fraction) -> str:

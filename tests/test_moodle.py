@@ -85,7 +85,8 @@ def test_category_paths_escape_slashes(slashed):
     assert category_name("a/b") == "a//b" and category_name("/a/") == " //a// "
     root = ET.parse(out / "moodle.xml").getroot()
     paths = [q.find("category/text").text for q in root if q.get("type") == "category"]
-    title = "Midterm 1/2 <b>“white”</b> ]]> end/"
+    # tags would be stripped by the importer (PARAM_TEXT): they go in as entities, shown as typed
+    title = "Midterm 1/2 &lt;b&gt;“white”&lt;/b&gt; ]]&gt; end/"
     assert moodle_split(paths[0]) == ["$course$", "top", title.strip()]
     assert all(moodle_split(p)[:3] == ["$course$", "top", title] for p in paths)
     assert [moodle_split(p)[3:] for p in paths[1:]] == [["Question 1 (2 points)"], ["Question 2 (3 points)"],
@@ -198,7 +199,9 @@ def test_true_false_is_a_claim_and_choices_are_not_repeated(exam, slashed):
     tf = [q for q in root if q.get("type") == "cloze" and q.find("idnumber").text.startswith("1.2-")]
     assert tf
     for q in tf:
-        lines = re.findall(r"<p><b>2[abc]</b> (.+?) \{1:MULTICHOICE:", q.find("questiontext/text").text)
+        lines = re.findall(r"<p><b>\(([abc])\)</b> (.+?) \{1:MULTICHOICE:", q.find("questiontext/text").text)
+        assert [letter for letter, _ in lines] == ["a", "b", "c"]
+        lines = [line for _, line in lines]
         assert len(lines) == 3 and all(line.endswith(".") and "true" not in line.lower() for line in lines)
 
 
@@ -310,3 +313,55 @@ def test_no_part_names_another_parts_answer(kind, seed):
         "questiontext/text").text
     for giveaway in ("shifted or not", "the same before and after", "α_"):
         assert giveaway not in text
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    """A --variants pool (no papers) of kinds with a matching part, an
+    inequality in the worked solution and several parts."""
+    base = tmp_path_factory.mktemp("pool")
+    spec = base / "spec.yaml"
+    spec.write_text('title: "Pool"\nseed: 3\nitems:\n  - kind: "3.1"\n    points: 3\n'
+                    '  - kind: "1.1"\n    points: 2\n  - kind: "5.3"\n    points: 4\n', encoding="utf-8")
+    out = base / "out"
+    assert main(["exam", str(spec), "--variants", "2", "--out", str(out), "--workers", "1"]) == 0
+    return out
+
+
+def test_part_letters_are_those_of_answers_csv(exam, pool):
+    """Moodle labels a part by its letter alone, the letter answers.csv gives
+    it; in a pool (no papers) the question numbers are Moodle's categories'."""
+    for folder in (exam, pool):
+        rows = list(csv.DictReader(open(folder / "answers.csv")))
+        root = ET.parse(folder / "moodle.xml").getroot()
+        checked = 0
+        for k, (cat, qs) in enumerate(list(questions_by_category(root).items())[1:], start=1):
+            for q in qs:
+                variant = q.find("idnumber").text
+                labels = list(dict.fromkeys(r["question"] for r in rows if r["variant"] == variant))
+                letters = re.findall(r"<p><b>\(([a-j])\)</b>", q.find("questiontext/text").text)
+                if len(labels) > 1:
+                    assert letters == [lab[-1] for lab in labels], (variant, letters, labels)
+                    checked += 1
+                else:
+                    assert letters == [], (variant, letters, labels)
+                if folder == pool:
+                    assert {re.match(r"\d+", lab).group(0) for lab in labels} == {str(k)}, (variant, labels)
+        assert checked
+
+
+def test_matching_choices_and_tex_read_right_in_html(pool):
+    root = ET.parse(pool / "moodle.xml").getroot()
+    texts = []
+    for q in root:
+        if q.get("type") == "category":
+            continue
+        texts += [q.find("questiontext/text").text, q.find("generalfeedback/text").text]
+        for a in q.findall("subquestion/answer/text"):
+            assert not re.match(r"\([a-z]\) ", a.text or ""), a.text  # Moodle shows its own order
+        for menu in re.findall(r"<li>.*?→ \{\d+:MULTICHOICE:((?:[^{}\\]|\\.)*)\}</li>", texts[-2]):
+            assert not any(re.match(r"[=%0]*\([a-z]\) ", x) for x in menu.split("~")), menu
+    maths = [m for t in texts for m in re.findall(r"\\\((.*?)\\\)|\\\[(.*?)\\\]", t, re.S)]
+    maths = [a or b for a, b in maths]
+    assert any("&lt;" in m or "\\le" in m for m in maths)
+    assert all("<" not in m and ">" not in m and not re.search(r"&(?![a-z]+;|#\d+;)", m) for m in maths)

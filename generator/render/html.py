@@ -1,5 +1,6 @@
 """HTML for Moodle: text escaped for HTML, maths as \\( … \\) and \\[ … \\]
-for Moodle's MathJax filter."""
+for Moodle's MathJax filter (its TeX escaped for HTML too: MathJax reads the
+page's text, where `&lt;` is `<` again)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,13 @@ from .latex import latex
 _GREEK_PLAIN = {"alpha": "α", "beta": "β", "Delta": "Δ", "sigma": "σ"}
 
 
+def tex(node) -> str:
+    """A maths node's TeX, escaped for HTML (`<`, `>`, the `&` of an aligned block)."""
+    return html.escape(latex(node), quote=False)
+
+
 def inline(p: Prose) -> str:
-    return "".join(f"\\({latex(seg)}\\)" if isinstance(seg, Node) else html.escape(seg) for seg in p)
+    return "".join(f"\\({tex(seg)}\\)" if isinstance(seg, Node) else html.escape(seg) for seg in p)
 
 
 def question_html(solution: Solution, skip: frozenset[int] = frozenset()) -> str:
@@ -30,7 +36,7 @@ def symbols_html(solution: Solution) -> dict[str, str]:
         for seg in para:
             if isinstance(seg, Sym):
                 name = _GREEK_PLAIN.get(seg.base, seg.base) + (f"_{seg.sub}" if seg.sub else "")
-                out.setdefault(name, f"\\({latex(seg)}\\)")
+                out.setdefault(name, f"\\({tex(seg)}\\)")
     return out
 
 
@@ -39,7 +45,7 @@ def solution_html(solution: Solution) -> str:
     for n, s in enumerate(solution.steps, start=1):
         out.append(f"<p><b>Step {n} — {html.escape(s.title)}.</b></p>")
         out += [f"<p>{inline(b)}</p>" for b in s.body]
-        out += [f"<p>\\[{latex(m)}\\]</p>" for m in s.math]
+        out += [f"<p>\\[{tex(m)}\\]</p>" for m in s.math]
         out += [f"<p>{inline(a)}</p>" for a in s.after]
         out.append(f"<p><i>Why this step?</i> {inline(s.why)}</p>")
     out.append("<p><b>Verify.</b></p><ul>" + "".join(f"<li>{inline(c.line)}</li>" for c in solution.checks) + "</ul>")

@@ -10,8 +10,9 @@ So each exam question is ONE Moodle question, whatever its parts:
   each named mistake as a 0 % answer with its feedback);
 - one choice / true-false / matching part → multichoice / truefalse /
   matching, the choices never repeated in the question text;
-- several parts, or a vector → cloze, one labelled line per part (`2a`, `2b`
-  as on the paper), a NUMERICAL blank per component carrying each named
+- several parts, or a vector → cloze, one line per part labelled by its
+  letter (`(a)`, `(b)`: answers.csv's label after the question's number on
+  the paper, a number Moodle's own quiz order need not follow), a NUMERICAL blank per component carrying each named
   mistake's value and feedback, menus for choices, true/false and matching.
 
 Because all parts of a question are answered and graded together, the worked
@@ -84,8 +85,10 @@ def _tag(tag: str, value: str, indent: int = 2) -> str:
 def category_name(name: str) -> str:
     """One level of a category path, escaped as Moodle's own
     `assemble_category_path` does: `/` doubled, a leading or trailing slash
-    padded with a space so it is not read as a separator."""
-    escaped = " ".join(name.split()).replace("/", "//")
+    padded with a space so it is not read as a separator.  `<` and `>` become
+    entities: the importer strips anything that looks like a tag from a
+    category name (PARAM_TEXT), and Moodle shows names as HTML."""
+    escaped = " ".join(name.split()).replace("<", "&lt;").replace(">", "&gt;").replace("/", "//")
     if escaped.startswith("/"):
         escaped = " " + escaped
     if escaped.endswith("/"):
@@ -134,8 +137,9 @@ def render_question(q: Question, digits: int) -> str:
         body += f"<p><b>True or false:</b> {_claim(single, claims)}</p>"
     elif qtype == "cloze":
         weights = cloze_weights(parts)
-        # parts are labelled by the Moodle question's number (the spec's order), not the paper's
-        labels = [f"{q.item}{PART_LETTERS[n]}" if len(parts) > 1 else "" for n in range(len(parts))]
+        # parts by letter alone: the letter answers.csv gives the part after the question's
+        # number on the student's paper, which Moodle's quiz order need not follow
+        labels = [f"({PART_LETTERS[n]})" if len(parts) > 1 else "" for n in range(len(parts))]
         body += "".join(_cloze_part(p, label, w, claims, symbols_html(sol), digits)
                         for p, label, w in zip(parts, labels, weights))
     out = [f'  <question type="{qtype}">\n',
@@ -158,7 +162,7 @@ def render_question(q: Question, digits: int) -> str:
         for left, right in single.exact:
             out.append('    <subquestion format="html">\n'
                        f"      <text>{cdata(stems.get(left, html.escape(left)))}</text>\n"
-                       f"      <answer>\n        <text>{cdata(right)}</text>\n      </answer>\n"
+                       f"      <answer>\n        <text>{cdata(_unnumbered(right))}</text>\n      </answer>\n"
                        "    </subquestion>\n")
     out.append("  </question>\n")
     return "".join(out)
@@ -191,6 +195,12 @@ def _shown_elsewhere(q: Question) -> tuple[frozenset[int], dict[str, str]]:
                 if rights and all(_ENUMERATED.match(r) for r in rights) and all(r in text for r in rights):
                     skip.add(n)
     return frozenset(skip), claims
+
+
+def _unnumbered(right: str) -> str:
+    """A matching choice without its "(a) " enumeration: Moodle lists the
+    choices in its own (shuffled or sorted) order, where the letters mislead."""
+    return right[len(m.group(0)):] if (m := _ENUMERATED.match(right)) else right
 
 
 def _claim(a: Answer, claims: dict[str, str]) -> str:
@@ -308,7 +318,8 @@ def _cloze_part(p: Part, label: str, weights: list[int], claims: dict[str, str],
         items = []
         for (left, right), w in zip(a.exact, weights):
             if len(rights) > 1:
-                blank = f"{{{w}:MULTICHOICE:" + "~".join(f"{'=' if r == right else '%0%'}{_esc(r)}" for r in rights) + "}"
+                blank = (f"{{{w}:MULTICHOICE:" + "~".join(f"{'=' if r == right else '%0%'}{_esc(_unnumbered(r))}"
+                                                          for r in rights) + "}")
             else:  # a menu needs two choices: a lone answer is typed
                 blank = f"{{{w}:SHORTANSWER:={_esc(right)}}}"
             items.append(f"<li>{stems.get(left, html.escape(left))} → {blank}</li>")

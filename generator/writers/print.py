@@ -291,7 +291,7 @@ def _paper(job: tuple) -> dict:
     if asked), from the assembly's data: answer rows, key lines, Moodle
     questions, hashes.  With `papers` false (a --variants pool) no PDF."""
     spec, student, master, paper, with_solutions, folder, papers = job
-    exam = assemble_paper(spec, student, master)
+    exam = assemble_paper(spec, student, master, shuffle=papers)
     rows, key = [], []
     moodle_questions = []
     for q in exam.questions:
