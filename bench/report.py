@@ -32,11 +32,12 @@ def lookup(results: dict, dotted: str | None) -> Any:
 
 
 def limit(refs: dict, bound: Any, row: str | None = None) -> float | None:
-    """A target's bound: a number, or {times: F, of: FIGURE} — F × a cited figure
-    (its value for `row` when the figure is a table, as per kind)."""
+    """A target's bound: a number, or {times: F, of: FIGURE[, use: best]} — F × a
+    cited figure (its best where `use` says so; its value for `row` when the
+    figure is a table, as per kind)."""
     if bound is None or isinstance(bound, (int, float)):
         return bound
-    value = refs["figures"][bound["of"]]["value"]
+    value = refs["figures"][bound["of"]][bound.get("use", "value")]
     if isinstance(value, dict):
         value = value.get(row)
         if value is None:
@@ -79,7 +80,10 @@ def _basis(refs: dict, t: dict) -> str:
         if isinstance(bound, dict):
             fig = refs["figures"][bound["of"]]
             scale = "" if bound["times"] == 1 else f"{bound['times']:g} × "
-            shown = "per kind" if isinstance(fig["value"], dict) else f"{_num(fig['value'])} {fig['unit']}"
+            value = fig[bound.get("use", "value")]
+            shown = "per kind" if isinstance(value, dict) else f"{_num(value)} {fig['unit']}"
+            if bound.get("use"):
+                shown += f" ({bound['use']})"
             return f"{scale}{fig['what']}: {shown} (cited, {fig['source']})"
     return f"issue {t['issue']}"
 
@@ -107,8 +111,10 @@ def comparisons(results: dict, refs: dict) -> list[dict]:
         ours = lookup(results, c.get("ours"))
         cited = [refs["figures"][k] for k in c["cited"]]
         then = refs["figures"][c["then"]] if c.get("then") else None
-        out.append({"what": c["what"], "ours": ours, "cited": cited, "then": then,
-                    "ratios": [None if not ours else round(f["value"] / ours, 1) for f in cited]})
+        here = refs["figures"][c["here"]] if c.get("here") else None
+        out.append({"what": c["what"], "ours": ours, "cited": cited, "then": then, "here": here,
+                    "ratios": [None if not ours else round(f["value"] / ours, 1) for f in cited],
+                    "here_ratio": None if not ours or here is None else round(here["value"] / ours, 1)})
     return out
 
 
@@ -128,15 +134,21 @@ def render(results: dict, refs: dict) -> str:
              "below is computed from a target in that file. Wall times on a shared machine vary by 2× and "
              "more between runs; repetitions are few to keep `make bench` short "
              f"({results.get('repetitions', 'see bench/run.py')}).", ""]
-    lines += ["## Against R/exams", "", "R/exams: " + refs["sources"]["rexams"]["what"] + "; "
+    here = refs["sources"]["rexams_here"]
+    lines += ["## Against R/exams", "", "R/exams (issue 14's table): " + refs["sources"]["rexams"]["what"] + "; "
               + refs["sources"]["rexams"]["method"] + ", " + refs["sources"]["rexams"]["date"] + ".", "",
-              "| output | ours (this run) | R/exams (cited) | R/exams ÷ ours | ours when issue 14 was filed |",
-              "|---|---|---|---|---|"]
+              "R/exams here: " + " ".join(here["what"].split()) + "; " + " ".join(here["method"].split()) + ", "
+              + here["date"] + ".", "",
+              "| output | ours (this run) | R/exams (cited) | R/exams ÷ ours | R/exams here (cited) | ÷ ours "
+              "| ours when issue 14 was filed |",
+              "|---|---|---|---|---|---|---|"]
     for c in comparisons(results, refs):
         unit = c["cited"][0]["unit"]
         ours = f"{_num(c['ours'])} {unit}" if c["ours"] is not None else "not measured by this bench"
         lines.append(f"| {c['what']} | {ours} | {' / '.join(_cited(f) for f in c['cited'])} | "
                      f"{' / '.join('–' if r is None else f'{r:g}×' for r in c['ratios'])} | "
+                     f"{_cited(c['here']) if c['here'] else '–'} | "
+                     f"{'–' if c['here_ratio'] is None else format(c['here_ratio'], 'g') + '×'} | "
                      f"{_cited(c['then']) if c['then'] else '–'} |")
     lines += ["", "## Targets", "", "| issue | what | measured | target | from | verdict |", "|---|---|---|---|---|---|"]
     for v in verdicts(results, refs):
