@@ -1,17 +1,20 @@
 """The R/exams-shaped workload, as one command:
 
-    python bench/rexams.py md|pdf STUDENTS [--workers N] [--warm]
+    python bench/rexams.py md|pdf|moodle STUDENTS [--workers N] [--warm]
 
 Each student gets the items of bench/rexams.yaml (10 × "weights of 4 scores +
-worked solution + bar chart"): Markdown pages with their SVG figures (md), or
-one PDF of worked solutions per student (pdf), written to a temporary folder.
+worked solution + bar chart"): Markdown pages with their SVG figures (md),
+one PDF of worked solutions per student (pdf), or the student's questions as
+Moodle XML, as the exam command writes them (moodle), written to a temporary
+folder.
 Students are shared out over N worker processes forked after the imports
 (both cores where the work is parallel).  Without --warm the process does the
 work once (run it as a fresh process to measure it cold, imports included);
 with --warm it first does two students, then measures.  Prints JSON.
 
 The work per student goes through the public entry points (build_items,
-draw_figures, render_problem, sheet_sources, compile_pdf, write_files), so faster versions
+draw_figures, render_problem, sheet_sources, compile_pdf, assemble_paper,
+moodle.render_question, write_files), so faster versions
 of them are measured as they land.  `student_files` is the single place to
 switch to another entry point (a parallel one, say); `run` is the one place
 that spreads students over processes.
@@ -28,7 +31,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from generator.exam import assemble_paper  # noqa: E402
 from generator.figures import draw_figures  # noqa: E402
+from generator.render import moodle  # noqa: E402
+from generator.roster import Student  # noqa: E402
 from generator.pipeline import build_items  # noqa: E402
 from generator.render.markdown import render_problem  # noqa: E402
 from generator.seeding import child_seeds  # noqa: E402
@@ -41,7 +47,11 @@ INSTANCES_PER_STUDENT = sum(i.count for i in SPEC.items)
 
 
 def student_files(fmt: str, n: int, seed: int) -> dict[str, bytes]:
-    """One student's output: Markdown pages and figures, or a PDF."""
+    """One student's output: Markdown pages and figures, a PDF, or Moodle XML."""
+    if fmt == "moodle":  # the exam's Moodle questions for this student's variants (spec order)
+        paper = assemble_paper(SPEC, Student(f"s{n:03d}", f"Student {n}"), seed, shuffle=False)
+        xml = [moodle.render_question(q, SPEC.digits) for q in paper.questions]
+        return {f"student-{n:03d}.xml": moodle.render_quiz(xml)}
     solutions = build_items(SPEC.items, seed, SPEC.digits)
     if fmt == "md":
         files = {}

@@ -343,7 +343,8 @@ def measure() -> dict:
     _step("R/exams-shaped workload: Markdown and PDF, warm", results)
     rex = {"md_warm": _rexams("md", REXAMS_STUDENTS[0], "--warm", "--workers", "2"),
            "md_warm_1_worker": _rexams("md", REXAMS_STUDENTS[0], "--warm", "--workers", "1"),
-           "pdf_warm": _rexams("pdf", REXAMS_STUDENTS[0], "--warm", "--workers", "2")}
+           "pdf_warm": _rexams("pdf", REXAMS_STUDENTS[0], "--warm", "--workers", "2"),
+           "moodle_warm": _rexams("moodle", REXAMS_STUDENTS[0], "--warm", "--workers", "1")}
     results["second_core"] = round(rex["md_warm_1_worker"]["seconds"] / rex["md_warm"]["seconds"], 2)
     _step("R/exams-shaped workload: PDF cold, 200 and 2,000 instances", results)
     rex["pdf_200"], rex["pdf_2000"] = (_rexams("pdf", n, "--workers", "2") for n in REXAMS_STUDENTS)
