@@ -297,6 +297,11 @@ def key_line(options: Sequence[Option]) -> Prose:
 
 def input_node(f) -> Num | Frac:
     """An exact input as typed: a terminating decimal, or p/q as a fraction."""
+    return _input_node(type(f), f)
+
+
+@lru_cache(maxsize=4096)  # nodes are immutable: the same input is the same node
+def _input_node(_type: type, f) -> Num | Frac:  # keyed by type too: 1 == 1.0 == Fraction(1)
     text = number_text(f)
     if "/" in text:
         p, q = text.split("/")

@@ -61,7 +61,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     naive = sum(shifted)
     wrong = [([Ex.of(s / naive) for s in shifted], "shift_changes_weights")] if naive != 0 else []
     w.vector("weights", "attention weights", list(sm.weights), sm.numeric,
-             distractors=wrong + R.weight_distractors(sm)[1:])
+             distractors=wrong + [d for d in R.weight_distractors(sm) if d[1] != "divide_by_sum"])
     w.truefalse("weights_change", "adding the constant changes the weights", False, "shift_changes_weights")
     same = all(R.agree(a, b) for a, b in zip(sm.weights, sm0.weights))
     w.check("shift invariance", same, prose("The weights of the shifted and the original scores agree ✓."))
