@@ -620,6 +620,8 @@ def test_fields_bind_after_instant_navigation(browser, instant_site):
     page.click(".md-content table a >> nth=0")
     page.wait_for_selector(".ad-check[data-ad-bound]:not([hidden])", timeout=30000)
     assert page.evaluate("window.__same_window") == 1  # no page load: instant navigation
-    assert "Variant 1 of 20" in page.inner_text(".ad-pool-status")
+    # the status is a live region: its text arrives a moment after it is cleared
+    page.wait_for_function("document.querySelector('.ad-pool-status').textContent.includes('Variant 1 of 20')",
+                           timeout=10000)
     assert errors == []
     context.close()
