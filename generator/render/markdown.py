@@ -297,6 +297,13 @@ def ready_html(md: str) -> str:
     it to the page unparsed; the block as it was when Python-Markdown or
     pymdown-extensions is missing.  Links stay as written, relative to the
     Markdown file: the builder rewrites them (figures through render.passthrough)."""
+    html = page_html(md)
+    return md if html is None else ready_block(html)
+
+
+def page_html(md: str) -> str | None:
+    """A block of page Markdown as the HTML MkDocs would make of it (no
+    markers); None when Python-Markdown or pymdown-extensions is missing."""
     global _PAGE_CONVERTER
     if _PAGE_CONVERTER is None:
         try:
@@ -306,10 +313,19 @@ def ready_html(md: str) -> str:
                 extensions=[*_MKDOCS_DEFAULTS, *SITE_EXTENSIONS],
                 extension_configs={k: v for k, v in SITE_EXTENSIONS.items() if v})
         except ImportError:
-            return md
-    from .passthrough import CLOSE, OPEN
+            return None
+    return _PAGE_CONVERTER.reset().convert(md)
 
-    return f"{OPEN}\n{_PAGE_CONVERTER.reset().convert(md)}\n{CLOSE}\n"
+
+def ready_block(html: str) -> str:
+    """HTML (converted here, or written by a template) as a block the
+    builders take unparsed, between the markers of render.passthrough; as it
+    is without Python-Markdown (the builders then read it as raw HTML)."""
+    try:
+        from .passthrough import wrap
+    except ImportError:
+        return html
+    return wrap(html)
 
 
 def pool_json(variants: list[dict]) -> str:

@@ -12,7 +12,8 @@ from .. import kinds
 from ..figures import draw_figures
 from ..pipeline import build_items, sample_problem, solve_problem
 from ..render.cards import render_obsidian
-from ..render.markdown import escape_md, inline, pool_json, ready_html, render_problem, to_html
+from ..render.markdown import (escape_md, inline, page_html, pool_json, ready_block, ready_html, render_problem,
+                               to_html)
 from ..seeding import child_seeds, derived_seed, encode
 from ..spec import Spec, default_site_spec
 from ..templating import environment
@@ -27,17 +28,18 @@ def practice_variant(job: tuple[str, int, int]) -> dict:
     """One variant of a practice page: drawn from its own seed, solved and
     rendered with its answer fields but no figures (a pool of twenty would
     multiply the page and the build; every figure is on the set pages and the
-    examples page).  The first variant is on the page (as ready HTML); the others are
-    converted to HTML here and embedded as data that practice.js shows on
-    "another one", so the site builder converts one solution per page, not
-    twenty.  Practice pages share nothing with the sets, so a variant is built
-    and rendered in one go, in a worker process when there is one."""
+    examples page).  The first variant is on the page (converted here like a
+    set's problems); the others are converted to HTML here and embedded as
+    data that practice.js shows on "another one", so the site builder converts
+    one solution per page, not twenty.  Practice pages share nothing with the
+    sets, so a variant is built and rendered in one go, in a worker process
+    when there is one."""
     kind_id, master, i = job
     sol = solve_problem(sample_problem(kind_id, derived_seed(master, f"practice-{kind_id}-{i}")))
     md = render_problem(sol, heading=None, recall=False, answer_fields=True)
-    if i == 0:  # on the page, converted here like a set's problems
-        return {"code": sol.problem.variant, "md": ready_html(md), "html": None}
-    return {"code": sol.problem.variant, "md": None, "html": to_html(md)}
+    if i == 0:  # on the page: its HTML as MkDocs would convert it (its Markdown without Python-Markdown)
+        return {"code": sol.problem.variant, "page": page_html(md), "md": md}
+    return {"code": sol.problem.variant, "html": to_html(md)}
 
 
 def set_pages(job: tuple[int, Spec, int, bool]) -> dict:
@@ -149,9 +151,16 @@ def _render_practice(practice: dict | None, files: dict) -> list[dict]:
         page = {"id": kind.id, "slug": kind.slug, "title": escape_md(kind.title), "source": escape_md(kind.source),
                 "size": len(pool)}
         pages.append(page)
+        first = [v for v in pool if "page" in v]
+        data = pool_json([{"code": v["code"], "html": v["html"]} for v in pool if "page" not in v])
+        # the pool, the first variant's marker and the variant itself: one block of HTML
+        # the builders take as it is (or, without Python-Markdown, the variant's Markdown)
+        ready = all(v["page"] is not None for v in first)
+        body = env.get_template("markdown/partials/practice.html.j2").render(
+            kind=page, pool=data, variants=[{"code": v["code"], "html": v["page"] if ready else v["md"]}
+                                            for v in first]).rstrip("\n")
         files[f"practice/{kind.slug}.md"] = env.get_template("markdown/practice.md.j2").render(
-            kind=page, variants=[v for v in pool if v["md"] is not None],
-            pool=pool_json([{"code": v["code"], "html": v["html"]} for v in pool if v["md"] is None]))
+            kind=page, body=ready_block(body).rstrip("\n") if ready else body)
     if pages:
         files["practice/index.md"] = env.get_template("markdown/practice_index.md.j2").render(kinds=pages)
     return pages
