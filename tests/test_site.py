@@ -82,7 +82,9 @@ def test_same_seed_same_site_bytes(tmp_path, capsys):
     assert one == two
     assert one["index.md"] == b"# hand-written\n"  # hand-written pages untouched
     assert {"generated/index.md", "generated/examples.md", "generated/set-01.md", "generated/set-02.md"} <= set(one)
-    assert any(k.startswith("generated/figures/") and k.endswith(".svg") for k in one)
+    # figures are in the pages, not files of their own
+    assert not any(k.startswith("generated/figures/") for k in one)
+    assert 'src="data:image/svg+xml;base64,' in one["generated/examples.md"].decode()
     page = one["generated/set-01.md"].decode()
     assert "seed " in page and "`set-" in page and "Variant <code>" in page
     assert page.count("## Recall cards") == 1 and '!!! tip "Recall"' not in page
@@ -284,10 +286,12 @@ def test_practice_pages(tmp_path, capsys):
 
 
 def test_ready_html_reads_as_its_markdown_would():
-    """A set page's problems come converted; with the passthrough extension
-    (mkdocs.yml) the page is the one Python-Markdown makes of the problems'
-    Markdown, figures back in the element tree; without it, the blocks are
-    HTML comments (Zensical passes over those quickly) and only the figures show."""
+    """A set page's problems come converted, figures in the page; with the
+    passthrough extension (mkdocs.yml) the page is the one Python-Markdown makes
+    of the problems' Markdown; without it, the blocks are HTML comments (which
+    Zensical passes over quickly) and show nothing."""
+    import base64
+
     import markdown
     import yaml
 
@@ -304,17 +308,21 @@ def test_ready_html_reads_as_its_markdown_would():
     for kind in ("A", "G", "1.1", "5.2"):
         sol = solve_problem(sample_problem(kind, 3))
         figures = draw_figures(sol)
-        md = render_problem(sol, heading="##", number=1, figures=figures, src_prefix="figures/", recall=False,
-                            answer_fields=True)
+        md = render_problem(sol, heading="##", number=1, figures=figures, recall=False, answer_fields=True,
+                            embed_figures=True)
         heading, body = md.split("\n", 1)
         page = f"# Set\n\nText *here*.\n\n{heading}\n\n{ready_html(body)}\n## Recall cards\n\n**Card 1.** x\n"
         want = plain.reset().convert(f"# Set\n\nText *here*.\n\n{md}\n## Recall cards\n\n**Card 1.** x\n")
         got = fast.reset().convert(page)
         assert re.sub(r"\n+", "\n", got) == re.sub(r"\n+", "\n", want)
         assert "attndrills" not in got and got.count("<img ") == len(figures) == md.count("![")
-        slow = plain.reset().convert(page)  # no extension: comments, each figure between two
+        # each figure is the drawn SVG itself, with its alt text
+        shown = re.findall(r'<img alt="([^"]*)" src="data:image/svg\+xml;base64,([^"]*)" />', got)
+        assert [(html.unescape(alt), base64.b64decode(data)) for alt, data in shown] == [(f.alt, f.data)
+                                                                                          for f in figures]
+        slow = plain.reset().convert(page)  # no extension: comments
         shown = re.sub(r"<!--.*?-->", "", slow, flags=re.S)
-        assert shown.count("<img ") == len(figures) and "ad-check" not in shown and "Solution" not in shown
+        assert "<img " not in shown and "ad-check" not in shown and "Solution" not in shown
     # what would end a comment early is written as a character reference, which means the same
     raw = "<div data-ad='{\"s\": \"a --> b <!-- c\"}'>\n<p>x</p>\n</div>"
     got = fast.reset().convert(f"# Page\n\n{ready_block(raw)}")

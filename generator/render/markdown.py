@@ -6,6 +6,7 @@ the LaTeX printer, and the Jinja templates lay the page out.
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import re
@@ -55,11 +56,12 @@ def inline(p: Prose, *, block_start: bool = True) -> str:
     return "".join(parts)
 
 
-def view(solution: Solution, figures=None, src_prefix: str = "") -> dict:
+def view(solution: Solution, figures=None, src_prefix: str = "", embed: bool = False) -> dict:
     """What the templates need, all already formatted.  `figures` are the drawn
-    figures of the solution (in order), referenced as src_prefix + filename."""
+    figures of the solution (in order), referenced as src_prefix + filename,
+    or with `embed` written into the page (data_uri)."""
     p = solution.problem
-    figs = [{"src": src_prefix + f.filename, "alt": escape_md(f.alt),
+    figs = [{"src": data_uri(f) if embed else src_prefix + f.filename, "alt": escape_md(f.alt),
              "caption": inline(spec.caption, block_start=False)}
             for spec, f in zip(solution.figures, figures or ())]
     return {
@@ -85,17 +87,25 @@ def view(solution: Solution, figures=None, src_prefix: str = "") -> dict:
     }
 
 
+def data_uri(figure) -> str:
+    """A drawn SVG figure as the source of an image inside the page, in base64:
+    no character that Markdown or HTML would read as anything but the URL."""
+    return "data:image/svg+xml;base64," + base64.b64encode(figure.data).decode("ascii")
+
+
 def render_problem(solution: Solution, *, heading: str = "#", number: int | None = None,
                    figures=None, src_prefix: str = "", recall: bool = True, anchor: str | None = None,
-                   answer_fields: bool = False) -> str:
+                   answer_fields: bool = False, embed_figures: bool = False) -> str:
     """One problem with its collapsed worked solution, as Markdown; figures
-    (drawn by generator.figures) are embedded with alt text and caption.
+    (drawn by generator.figures) are shown with alt text and caption, each
+    from its file (src_prefix + its name) or, with `embed_figures`, from the
+    page itself (data_uri).
     `recall=False` leaves the recall card to the end of a set page;
     `answer_fields=True` adds the site's answer fields and Forecast guess
     (docs/javascripts/practice.js checks them); heading=None prints the
     title as a bold line (a practice page's variants share one heading)."""
     tpl = environment().get_template("markdown/problem.md.j2")
-    return tpl.render(p=view(solution, figures, src_prefix), heading=heading, number=number,
+    return tpl.render(p=view(solution, figures, src_prefix, embed_figures), heading=heading, number=number,
                       recall=recall, anchor=anchor, check=answer_fields,
                       v=answer_view(solution) if answer_fields else None)
 

@@ -17,7 +17,7 @@ from ..render.markdown import (escape_md, inline, page_html, pool_json, ready_bl
 from ..seeding import child_seeds, derived_seed, encode
 from ..spec import Spec, default_site_spec
 from ..templating import environment
-from .atomic import replace_folder
+from .atomic import staged, write_into
 from .cards import anki_package
 
 GENERATED = "generated"
@@ -43,9 +43,9 @@ def practice_variant(job: tuple[str, int, int]) -> dict:
 
 
 def set_pages(job: tuple[int, Spec, int, bool]) -> dict:
-    """One set, both phases: every problem and solution first, then its page,
-    figures, recall decks (and, with pdf, its sheet and key).  Sets share
-    nothing but content-addressed figure names, so each is a job of its own."""
+    """One set, both phases: every problem and solution first, then its page
+    (figures included), recall decks (and, with pdf, its sheet and key).  Sets
+    share nothing, so each is a job of its own."""
     number, spec, seed, pdf = job
     st = {"number": number, "title": spec.title, "seed": seed, "code": f"set-{encode(seed)}",
           "solutions": build_items(spec.items, seed, spec.digits)}
@@ -54,11 +54,11 @@ def set_pages(job: tuple[int, Spec, int, bool]) -> dict:
     return {"files": files, "set": {k: v for k, v in st.items() if k != "solutions"} | {"size": len(st["solutions"])}}
 
 
-def examples_page(master: int) -> dict[str, str | bytes]:
-    """The examples page (one problem of each cell) and its figures."""
+def examples_page(master: int) -> dict:
+    """The examples page (one problem of each cell, figures included)."""
     files: dict[str, str | bytes] = {}
     _render_examples(_examples(master), master, files)
-    return files
+    return {"files": files}
 
 
 def _examples(master: int) -> list:
@@ -67,9 +67,17 @@ def _examples(master: int) -> list:
 
 
 def _job(job: tuple):
-    """What a worker runs: one set, the examples page, or one practice variant."""
-    what, args = job
-    return {"set": set_pages, "examples": examples_page, "practice": practice_variant}[what](args)
+    """What a worker runs: one set, the examples page, or one practice variant.
+    With a folder, the job writes its files there itself: creating a file
+    costs the system about as much as drawing a figure, and so it is done on
+    both cores, beside the other worker's computing, rather than after it in
+    this process (its result then carries no files)."""
+    what, args, folder = job
+    done = {"set": set_pages, "examples": examples_page, "practice": practice_variant}[what](args)
+    if folder is not None and "files" in done:
+        write_into(folder, done["files"])  # each job's names are its own
+        done["files"] = {}
+    return done
 
 
 def _results(jobs: list[tuple], workers: int | None):
@@ -102,16 +110,16 @@ def build_site(specs: list[Spec], master: int) -> dict:
     return {"master": master, "sets": sets, "examples": _examples(master)}
 
 
-def _problem_md(sol, number, files, anchor=None) -> str:
+def _problem_md(sol, number, anchor=None) -> str:
     """A problem of a set or the examples page: its heading in Markdown (the
     builders make the page's table of contents and search sections from it),
     the rest as ready HTML, converted here in a worker rather than by the
-    builder on one core."""
-    figures = draw_figures(sol)
-    for f in figures:  # content-addressed names: a repeated figure is one file
-        files[f"figures/{f.filename}"] = f.data
-    md = render_problem(sol, heading="##", number=number, figures=figures, src_prefix="figures/",
-                        recall=False, anchor=anchor, answer_fields=True)
+    builder on one core.  Its figures are in the page (data: URLs), not files
+    of their own: on the 2,000-problem site they were 2,000 of its 2,600
+    files, and every builder copies every file (creating a file costs the
+    system as much as drawing the figure)."""
+    md = render_problem(sol, heading="##", number=number, figures=draw_figures(sol), recall=False, anchor=anchor,
+                        answer_fields=True, embed_figures=True)
     heading, body = md.split("\n", 1)
     return f"{heading}\n\n{ready_html(body)}"
 
@@ -124,7 +132,7 @@ def _render_set(st: dict, pdf: bool, files: dict) -> None:
 
         files[f"print/set-{nn}-sheet.pdf"], files[f"print/set-{nn}-key.pdf"] = sheet_pdfs(
             st["title"], st["code"], st["seed"], st["solutions"])
-    problems = [_problem_md(sol, i, files) for i, sol in enumerate(st["solutions"], start=1)]
+    problems = [_problem_md(sol, i) for i, sol in enumerate(st["solutions"], start=1)]
     recall = [(inline(q), inline(a)) for sol in st["solutions"] for q, a in sol.recall]
     # the same cards for spaced repetition: an Anki deck and an Obsidian note
     cards = [(q, a, sol.problem.variant) for sol in st["solutions"] for q, a in sol.recall]
@@ -137,7 +145,7 @@ def _render_set(st: dict, pdf: bool, files: dict) -> None:
 
 
 def _render_examples(examples: list, master: int, files: dict) -> None:
-    pages = [_problem_md(sol, None, files, anchor=f"cell-{sol.problem.kind.lower()}") for sol in examples]
+    pages = [_problem_md(sol, None, anchor=f"cell-{sol.problem.kind.lower()}") for sol in examples]
     files["examples.md"] = environment().get_template("markdown/examples.md.j2").render(examples=pages, master=master)
 
 
@@ -184,13 +192,16 @@ def render_site(built: dict, pdf: bool = False, practice: dict | None = None) ->
     return files
 
 
-def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int | None = None) -> dict[str, str | bytes]:
+def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int | None = None,
+               folder: Path | None = None) -> dict[str, str | bytes]:
     """Every file of the generated folder: the sets, the examples page, the
-    practice pages and the index, built as independent jobs (see _results)."""
+    practice pages and the index, built as independent jobs (see _results).
+    With `folder`, the sets and the examples page are written into it as
+    their jobs finish, and only the files left to write are returned."""
     seeds = child_seeds(master, len(specs))
     practice_jobs = [(k.id, master, i) for k in kinds.all_kinds() for i in range(POOL)]
-    jobs = ([("set", (n, spec, seed, pdf)) for n, (spec, seed) in enumerate(zip(specs, seeds), start=1)]
-            + [("examples", master)] + [("practice", j) for j in practice_jobs])
+    jobs = ([("set", (n, spec, seed, pdf), folder) for n, (spec, seed) in enumerate(zip(specs, seeds), start=1)]
+            + [("examples", master, folder)] + [("practice", j, folder) for j in practice_jobs])
     results = _results(jobs, workers)
     files: dict[str, str | bytes] = {}
     sets = []
@@ -198,7 +209,7 @@ def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int |
         done = next(results)
         files.update(done["files"])
         sets.append(done["set"])
-    files.update(next(results))
+    files.update(next(results)["files"])
     practice: dict[str, list[dict]] = {}
     for (kind_id, _, _), variant in zip(practice_jobs, results):
         practice.setdefault(kind_id, []).append(variant)
@@ -214,9 +225,10 @@ def write_site(docs: Path, specs: list[Spec], master: int, pdf: bool = False, fo
 
     target = docs / GENERATED
     check_out(target, force)
-    files = site_files(specs, master, pdf)
-    files[MARKER] = f"attndrills site {master}\n"  # MkDocs skips dot-files
-    replace_folder(target, files)
+    with staged(target) as tmp:
+        files = site_files(specs, master, pdf, folder=tmp)
+        files[MARKER] = f"attndrills site {master}\n"  # MkDocs skips dot-files
+        write_into(tmp, files)
     return target
 
 
