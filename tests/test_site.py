@@ -296,7 +296,7 @@ def test_ready_html_reads_as_its_markdown_would():
     import yaml
 
     from generator.figures import draw_figures
-    from generator.render.markdown import ready_block, ready_html
+    from generator.render.markdown import data_uri, ready_block, ready_html
 
     configured = yaml.safe_load((ROOT / "mkdocs.yml").read_text())["markdown_extensions"]
     assert "generator.render.passthrough" in configured
@@ -308,10 +308,13 @@ def test_ready_html_reads_as_its_markdown_would():
     for kind in ("A", "G", "1.1", "5.2"):
         sol = solve_problem(sample_problem(kind, 3))
         figures = draw_figures(sol)
-        md = render_problem(sol, heading="##", number=1, figures=figures, recall=False, answer_fields=True,
-                            embed_figures=True)
+        md = render_problem(sol, heading="##", number=1, figures=figures, src_prefix="figures/", recall=False,
+                            answer_fields=True)
         heading, body = md.split("\n", 1)
-        page = f"# Set\n\nText *here*.\n\n{heading}\n\n{ready_html(body)}\n## Recall cards\n\n**Card 1.** x\n"
+        page = (f"# Set\n\nText *here*.\n\n{heading}\n\n{ready_html(body, figures, 'figures/')}\n"
+                "## Recall cards\n\n**Card 1.** x\n")
+        for f in figures:  # the page as Python-Markdown makes it of the figures' data: URLs
+            md = md.replace(f"](figures/{f.filename})", f"]({data_uri(f)})")
         want = plain.reset().convert(f"# Set\n\nText *here*.\n\n{md}\n## Recall cards\n\n**Card 1.** x\n")
         got = fast.reset().convert(page)
         assert re.sub(r"\n+", "\n", got) == re.sub(r"\n+", "\n", want)

@@ -56,12 +56,11 @@ def inline(p: Prose, *, block_start: bool = True) -> str:
     return "".join(parts)
 
 
-def view(solution: Solution, figures=None, src_prefix: str = "", embed: bool = False) -> dict:
+def view(solution: Solution, figures=None, src_prefix: str = "") -> dict:
     """What the templates need, all already formatted.  `figures` are the drawn
-    figures of the solution (in order), referenced as src_prefix + filename,
-    or with `embed` written into the page (data_uri)."""
+    figures of the solution (in order), referenced as src_prefix + filename."""
     p = solution.problem
-    figs = [{"src": data_uri(f) if embed else src_prefix + f.filename, "alt": escape_md(f.alt),
+    figs = [{"src": src_prefix + f.filename, "alt": escape_md(f.alt),
              "caption": inline(spec.caption, block_start=False)}
             for spec, f in zip(solution.figures, figures or ())]
     return {
@@ -95,17 +94,15 @@ def data_uri(figure) -> str:
 
 def render_problem(solution: Solution, *, heading: str = "#", number: int | None = None,
                    figures=None, src_prefix: str = "", recall: bool = True, anchor: str | None = None,
-                   answer_fields: bool = False, embed_figures: bool = False) -> str:
+                   answer_fields: bool = False) -> str:
     """One problem with its collapsed worked solution, as Markdown; figures
-    (drawn by generator.figures) are shown with alt text and caption, each
-    from its file (src_prefix + its name) or, with `embed_figures`, from the
-    page itself (data_uri).
+    (drawn by generator.figures) are embedded with alt text and caption.
     `recall=False` leaves the recall card to the end of a set page;
     `answer_fields=True` adds the site's answer fields and Forecast guess
     (docs/javascripts/practice.js checks them); heading=None prints the
     title as a bold line (a practice page's variants share one heading)."""
     tpl = environment().get_template("markdown/problem.md.j2")
-    return tpl.render(p=view(solution, figures, src_prefix, embed_figures), heading=heading, number=number,
+    return tpl.render(p=view(solution, figures, src_prefix), heading=heading, number=number,
                       recall=recall, anchor=anchor, check=answer_fields,
                       v=answer_view(solution) if answer_fields else None)
 
@@ -301,14 +298,21 @@ _MKDOCS_DEFAULTS = ("toc", "tables", "fenced_code")
 _PAGE_CONVERTER = None
 
 
-def ready_html(md: str) -> str:
+def ready_html(md: str, figures=(), src_prefix: str = "") -> str:
     """A block of page Markdown (a problem below its heading) as the HTML MkDocs
     would make of it, between the markers of render.passthrough, which hands
     it to the page unparsed; the block as it was when Python-Markdown or
-    pymdown-extensions is missing.  Links stay as written, relative to the
-    Markdown file: the builder rewrites them (figures through render.passthrough)."""
+    pymdown-extensions is missing.  `figures`, named in `md` as src_prefix +
+    file name, are put into the page (data_uri), once it is converted: a URL
+    is 3 kB that Python-Markdown would read through and leave as it is."""
     html = page_html(md)
-    return md if html is None else ready_block(html)
+    if html is None:
+        for f in figures:
+            md = md.replace(f"]({src_prefix}{f.filename})", f"]({data_uri(f)})")
+        return md
+    for f in figures:
+        html = html.replace(f' src="{src_prefix}{f.filename}" ', f' src="{data_uri(f)}" ')
+    return ready_block(html)
 
 
 def page_html(md: str) -> str | None:

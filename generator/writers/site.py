@@ -118,10 +118,11 @@ def _problem_md(sol, number, anchor=None) -> str:
     of their own: on the 2,000-problem site they were 2,000 of its 2,600
     files, and every builder copies every file (creating a file costs the
     system as much as drawing the figure)."""
-    md = render_problem(sol, heading="##", number=number, figures=draw_figures(sol), recall=False, anchor=anchor,
-                        answer_fields=True, embed_figures=True)
+    figures = draw_figures(sol)
+    md = render_problem(sol, heading="##", number=number, figures=figures, src_prefix="figures/", recall=False,
+                        anchor=anchor, answer_fields=True)
     heading, body = md.split("\n", 1)
-    return f"{heading}\n\n{ready_html(body)}"
+    return f"{heading}\n\n{ready_html(body, figures, 'figures/')}"
 
 
 def _render_set(st: dict, pdf: bool, files: dict) -> None:
