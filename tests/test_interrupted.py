@@ -47,7 +47,7 @@ def test_killed_site_keeps_the_previous_pages(tmp_path):
                             "--docs", str(docs)], cwd=ROOT, capture_output=True)
     assert first.returncode == 0
     before = tree(docs)
-    code = kill_midway(["site", "--seed", "2", "--sets", "150", "--docs", str(docs)], 3.0)
+    code = kill_midway(["site", "--seed", "2", "--sets", "200", "--pdf", "--docs", str(docs)], 3.0)
     assert code == -signal.SIGKILL
     # the pages as they were; beside them, at most the killed run's staging folder
     # (a dot-folder, which neither builder publishes), removed by the next run

@@ -152,7 +152,7 @@ from generator.exam import graded_answers  # noqa: E402
 from generator.marking import centre, mark  # noqa: E402
 from generator.misconceptions import describe  # noqa: E402
 from generator.pipeline import sample_problem, solve_problem  # noqa: E402
-from generator.render.markdown import _json, answer_view, forecast_field, render_problem  # noqa: E402
+from generator.render.markdown import _json, answer_view, forecast_field, inline, render_problem  # noqa: E402
 
 
 def _typed(rows) -> str:
@@ -330,3 +330,48 @@ def test_ready_html_reads_as_its_markdown_would():
     raw = "<div data-ad='{\"s\": \"a --> b <!-- c\"}'>\n<p>x</p>\n</div>"
     got = fast.reset().convert(f"# Page\n\n{ready_block(raw)}")
     assert got == "<h1 id=\"page\">Page</h1>\n<div data-ad='{\"s\": \"a --&gt; b &lt;!-- c\"}'>\n<p>x</p>\n</div>"
+
+
+@pytest.mark.parametrize("kind", [k.id for k in kinds.all_kinds()])
+def test_site_html_is_the_html_python_markdown_makes(kind):
+    """The site's problems and recall cards are laid out directly
+    (render.site_html), not converted: byte for byte what Python-Markdown makes
+    of their Markdown, as MkDocs runs it (ready_html) and as the practice pools
+    are converted (to_html), with and without a heading, over many seeds."""
+    from generator.figures import draw_figures
+    from generator.render.markdown import page_html, to_html
+    from generator.render.site_html import cards_html, problem_html
+    from generator.templating import environment
+
+    for seed in range(12):
+        sol = solve_problem(sample_problem(kind, seed))
+        figures = draw_figures(sol)
+        md = render_problem(sol, heading="##", number=3, figures=figures, src_prefix="figures/", recall=False,
+                            answer_fields=True)
+        assert problem_html(sol, figures=figures, src_prefix="figures/") == page_html(md.split("\n", 1)[1])
+        md = render_problem(sol, heading=None, recall=False, answer_fields=True)
+        assert problem_html(sol, title=True) == page_html(md) == to_html(md)
+        cards = environment().get_template("markdown/partials/cards.md.j2").render(
+            recall=[(inline(q), inline(a)) for q, a in sol.recall])
+        assert cards_html(list(sol.recall)) == page_html(cards)
+
+
+@pytest.mark.parametrize("text", ["$5 each", "1. first", "= equal", "a | b", "tab\there", " lead", "trail ",
+                                  "back\\slash", "`tick`"])
+def test_site_html_leaves_to_python_markdown_what_it_might_write_otherwise(text):
+    """Text Python-Markdown does not simply write back (escapes it keeps,
+    list and heading markers, blanks it strips): the problem is converted."""
+    import dataclasses
+
+    from generator.render.markdown import page_html
+    from generator.render.site_html import cards_html, problem_html
+
+    sol = solve_problem(sample_problem("2.1", 1))
+    odd = dataclasses.replace(sol, question=((text,), *sol.question[1:]))
+    assert problem_html(sol) is not None and problem_html(odd) is None
+    assert cards_html([((text,), ("answer",))]) is None
+    # * _ { } [ ] & < > come back as they were, as Python-Markdown writes them
+    fine = dataclasses.replace(sol, question=(("a*b_c {d} [0, 1] & <e>",),))
+    md = render_problem(fine, heading=None, recall=False, answer_fields=True)
+    assert problem_html(fine, title=True) == page_html(md)
+    assert "<p>a*b_c {d} [0, 1] &amp; &lt;e&gt;</p>" in page_html(md)

@@ -86,6 +86,12 @@ def view(solution: Solution, figures=None, src_prefix: str = "") -> dict:
     }
 
 
+def heading_md(solution: Solution, heading: str, number: int | None = None, anchor: str | None = None) -> str:
+    """A problem's heading line, as render_problem writes it."""
+    return environment().get_template("markdown/partials/heading.md.j2").render(
+        p={"title": escape_md(solution.title)}, heading=heading, number=number, anchor=anchor).removesuffix("\n")
+
+
 def data_uri(figure) -> str:
     """A drawn SVG figure as the source of an image inside the page, in base64:
     no character that Markdown or HTML would read as anything but the URL."""

@@ -12,8 +12,9 @@ from .. import kinds
 from ..figures import draw_figures
 from ..pipeline import build_items, sample_problem, solve_problem
 from ..render.cards import render_obsidian
-from ..render.markdown import (escape_md, inline, page_html, pool_json, ready_block, ready_html, render_problem,
-                               to_html)
+from ..render.markdown import (escape_md, heading_md, inline, page_html, pool_json, ready_block, ready_html,
+                               render_problem, to_html)
+from ..render.site_html import cards_html, problem_html
 from ..seeding import child_seeds, derived_seed, encode
 from ..spec import Spec, default_site_spec
 from ..templating import environment
@@ -36,10 +37,13 @@ def practice_variant(job: tuple[str, int, int]) -> dict:
     when there is one."""
     kind_id, master, i = job
     sol = solve_problem(sample_problem(kind_id, derived_seed(master, f"practice-{kind_id}-{i}")))
-    md = render_problem(sol, heading=None, recall=False, answer_fields=True)
-    if i == 0:  # on the page: its HTML as MkDocs would convert it (its Markdown without Python-Markdown)
-        return {"code": sol.problem.variant, "page": page_html(md), "md": md}
-    return {"code": sol.problem.variant, "html": to_html(md)}
+    html, md = problem_html(sol, title=True), None
+    if html is None:  # what render.site_html is not sure of: converted by Python-Markdown
+        md = render_problem(sol, heading=None, recall=False, answer_fields=True)
+        html = page_html(md) if i == 0 else to_html(md)
+    if i == 0:  # on the page (with its Markdown, for a site built without Python-Markdown)
+        return {"code": sol.problem.variant, "page": html, "md": md}
+    return {"code": sol.problem.variant, "html": html}
 
 
 def set_pages(job: tuple[int, Spec, int, bool]) -> dict:
@@ -113,12 +117,17 @@ def build_site(specs: list[Spec], master: int) -> dict:
 def _problem_md(sol, number, anchor=None) -> str:
     """A problem of a set or the examples page: its heading in Markdown (the
     builders make the page's table of contents and search sections from it),
-    the rest as ready HTML, converted here in a worker rather than by the
+    the rest as ready HTML, laid out here in a worker (render.site_html, or
+    Python-Markdown where that is not sure) rather than converted by the
     builder on one core.  Its figures are in the page (data: URLs), not files
     of their own: on the 2,000-problem site they were 2,000 of its 2,600
     files, and every builder copies every file (creating a file costs the
     system as much as drawing the figure)."""
     figures = draw_figures(sol)
+    html = problem_html(sol, figures=figures)
+    if html is not None:
+        return f"{heading_md(sol, '##', number, anchor)}\n\n{ready_block(html)}"
+    # what render.site_html is not sure to write as Python-Markdown would: converted
     md = render_problem(sol, heading="##", number=number, figures=figures, src_prefix="figures/", recall=False,
                         anchor=anchor, answer_fields=True)
     heading, body = md.split("\n", 1)
@@ -134,15 +143,21 @@ def _render_set(st: dict, pdf: bool, files: dict) -> None:
         files[f"print/set-{nn}-sheet.pdf"], files[f"print/set-{nn}-key.pdf"] = sheet_pdfs(
             st["title"], st["code"], st["seed"], st["solutions"])
     problems = [_problem_md(sol, i) for i, sol in enumerate(st["solutions"], start=1)]
-    recall = [(inline(q), inline(a)) for sol in st["solutions"] for q, a in sol.recall]
-    # the same cards for spaced repetition: an Anki deck and an Obsidian note
+    # the set's recall cards on the page, and for spaced repetition: an Anki deck and an Obsidian note
     cards = [(q, a, sol.problem.variant) for sol in st["solutions"] for q, a in sol.recall]
     files[f"cards/set-{nn}.apkg"] = anki_package(st["title"], st["code"], st["seed"], cards)
     files[f"cards/set-{nn}-obsidian.md.txt"] = render_obsidian(st["title"], st["code"], [(q, a) for q, a, _ in cards])
-    cards_md = env.get_template("markdown/partials/cards.md.j2").render(recall=recall)
+    recall = [(q, a) for q, a, _ in cards]
+    html = cards_html(recall) if recall else None
+    if html is not None:
+        cards_block = ready_block(html)
+    elif recall:  # what render.site_html is not sure of: converted by Python-Markdown
+        cards_block = ready_html(env.get_template("markdown/partials/cards.md.j2").render(
+            recall=[(inline(q), inline(a)) for q, a in recall]))
+    else:
+        cards_block = ""
     files[f"set-{nn}.md"] = env.get_template("markdown/set.md.j2").render(
-        set=st, title=escape_md(st["title"]), problems=problems, cards=ready_html(cards_md) if recall else "",
-        pdf=pdf)
+        set=st, title=escape_md(st["title"]), problems=problems, cards=cards_block, pdf=pdf)
 
 
 def _render_examples(examples: list, master: int, files: dict) -> None:
