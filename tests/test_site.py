@@ -82,7 +82,9 @@ def test_same_seed_same_site_bytes(tmp_path, capsys):
     assert one == two
     assert one["index.md"] == b"# hand-written\n"  # hand-written pages untouched
     assert {"generated/index.md", "generated/examples.md", "generated/set-01.md", "generated/set-02.md"} <= set(one)
-    assert any(k.startswith("generated/figures/") and k.endswith(".svg") for k in one)
+    # figures are in the pages, not files of their own
+    assert not any(k.startswith("generated/figures/") for k in one)
+    assert 'src="data:image/svg+xml;base64,' in one["generated/examples.md"].decode()
     page = one["generated/set-01.md"].decode()
     assert "seed " in page and "`set-" in page and "Variant <code>" in page
     assert page.count("## Recall cards") == 1 and '!!! tip "Recall"' not in page
@@ -150,7 +152,7 @@ from generator.exam import graded_answers  # noqa: E402
 from generator.marking import centre, mark  # noqa: E402
 from generator.misconceptions import describe  # noqa: E402
 from generator.pipeline import sample_problem, solve_problem  # noqa: E402
-from generator.render.markdown import _json, answer_view, forecast_field, render_problem  # noqa: E402
+from generator.render.markdown import _json, answer_view, forecast_field, inline, render_problem  # noqa: E402
 
 
 def _typed(rows) -> str:
@@ -284,14 +286,17 @@ def test_practice_pages(tmp_path, capsys):
 
 
 def test_ready_html_reads_as_its_markdown_would():
-    """A set page's problems come converted; with the passthrough extension
-    (mkdocs.yml) the page is the one Python-Markdown makes of the problems'
-    Markdown, figures back in the element tree; without it, the same blocks."""
+    """A set page's problems come converted, figures in the page; with the
+    passthrough extension (mkdocs.yml) the page is the one Python-Markdown makes
+    of the problems' Markdown; without it, the blocks are HTML comments (which
+    Zensical passes over quickly) and show nothing."""
+    import base64
+
     import markdown
     import yaml
 
     from generator.figures import draw_figures
-    from generator.render.markdown import ready_html
+    from generator.render.markdown import data_uri, ready_block, ready_html
 
     configured = yaml.safe_load((ROOT / "mkdocs.yml").read_text())["markdown_extensions"]
     assert "generator.render.passthrough" in configured
@@ -306,10 +311,67 @@ def test_ready_html_reads_as_its_markdown_would():
         md = render_problem(sol, heading="##", number=1, figures=figures, src_prefix="figures/", recall=False,
                             answer_fields=True)
         heading, body = md.split("\n", 1)
-        page = f"# Set\n\nText *here*.\n\n{heading}\n\n{ready_html(body)}\n## Recall cards\n\n**Card 1.** x\n"
+        page = (f"# Set\n\nText *here*.\n\n{heading}\n\n{ready_html(body, figures, 'figures/')}\n"
+                "## Recall cards\n\n**Card 1.** x\n")
+        for f in figures:  # the page as Python-Markdown makes it of the figures' data: URLs
+            md = md.replace(f"](figures/{f.filename})", f"]({data_uri(f)})")
         want = plain.reset().convert(f"# Set\n\nText *here*.\n\n{md}\n## Recall cards\n\n**Card 1.** x\n")
         got = fast.reset().convert(page)
         assert re.sub(r"\n+", "\n", got) == re.sub(r"\n+", "\n", want)
         assert "attndrills" not in got and got.count("<img ") == len(figures) == md.count("![")
-        slow = plain.reset().convert(page)  # no extension: raw HTML, marker comments kept
-        assert re.sub(r"\n+|<!-- /?attndrills:html -->", "", slow) == re.sub(r"\n+", "", want)
+        # each figure is the drawn SVG itself, with its alt text
+        shown = re.findall(r'<img alt="([^"]*)" src="data:image/svg\+xml;base64,([^"]*)" />', got)
+        assert [(html.unescape(alt), base64.b64decode(data)) for alt, data in shown] == [(f.alt, f.data)
+                                                                                          for f in figures]
+        slow = plain.reset().convert(page)  # no extension: comments
+        shown = re.sub(r"<!--.*?-->", "", slow, flags=re.S)
+        assert "<img " not in shown and "ad-check" not in shown and "Solution" not in shown
+    # what would end a comment early is written as a character reference, which means the same
+    raw = "<div data-ad='{\"s\": \"a --> b <!-- c\"}'>\n<p>x</p>\n</div>"
+    got = fast.reset().convert(f"# Page\n\n{ready_block(raw)}")
+    assert got == "<h1 id=\"page\">Page</h1>\n<div data-ad='{\"s\": \"a --&gt; b &lt;!-- c\"}'>\n<p>x</p>\n</div>"
+
+
+@pytest.mark.parametrize("kind", [k.id for k in kinds.all_kinds()])
+def test_site_html_is_the_html_python_markdown_makes(kind):
+    """The site's problems and recall cards are laid out directly
+    (render.site_html), not converted: byte for byte what Python-Markdown makes
+    of their Markdown, as MkDocs runs it (ready_html) and as the practice pools
+    are converted (to_html), with and without a heading, over many seeds."""
+    from generator.figures import draw_figures
+    from generator.render.markdown import page_html, to_html
+    from generator.render.site_html import cards_html, problem_html
+    from generator.templating import environment
+
+    for seed in range(12):
+        sol = solve_problem(sample_problem(kind, seed))
+        figures = draw_figures(sol)
+        md = render_problem(sol, heading="##", number=3, figures=figures, src_prefix="figures/", recall=False,
+                            answer_fields=True)
+        assert problem_html(sol, figures=figures, src_prefix="figures/") == page_html(md.split("\n", 1)[1])
+        md = render_problem(sol, heading=None, recall=False, answer_fields=True)
+        assert problem_html(sol, title=True) == page_html(md) == to_html(md)
+        cards = environment().get_template("markdown/partials/cards.md.j2").render(
+            recall=[(inline(q), inline(a)) for q, a in sol.recall])
+        assert cards_html(list(sol.recall)) == page_html(cards)
+
+
+@pytest.mark.parametrize("text", ["$5 each", "1. first", "= equal", "a | b", "tab\there", " lead", "trail ",
+                                  "back\\slash", "`tick`"])
+def test_site_html_leaves_to_python_markdown_what_it_might_write_otherwise(text):
+    """Text Python-Markdown does not simply write back (escapes it keeps,
+    list and heading markers, blanks it strips): the problem is converted."""
+    import dataclasses
+
+    from generator.render.markdown import page_html
+    from generator.render.site_html import cards_html, problem_html
+
+    sol = solve_problem(sample_problem("2.1", 1))
+    odd = dataclasses.replace(sol, question=((text,), *sol.question[1:]))
+    assert problem_html(sol) is not None and problem_html(odd) is None
+    assert cards_html([((text,), ("answer",))]) is None
+    # * _ { } [ ] & < > come back as they were, as Python-Markdown writes them
+    fine = dataclasses.replace(sol, question=(("a*b_c {d} [0, 1] & <e>",),))
+    md = render_problem(fine, heading=None, recall=False, answer_fields=True)
+    assert problem_html(fine, title=True) == page_html(md)
+    assert "<p>a*b_c {d} [0, 1] &amp; &lt;e&gt;</p>" in page_html(md)

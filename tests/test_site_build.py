@@ -274,7 +274,7 @@ def test_set_page_maths_figures_and_deck_links(browser, servers, builder):
     })""")
     assert state["math"] > 20 and state["rendered"] == state["math"] and state["errors"] == 0, state["math"]
     assert "\\(" not in state["text"] and "\\frac" not in state["text"]
-    imgs = page.evaluate("() => Array.from(document.images).filter(i => i.src.includes('/figures/'))"
+    imgs = page.evaluate("() => Array.from(document.images).filter(i => i.src.startsWith('data:image/svg+xml'))"
                          ".map(i => i.complete && i.naturalWidth > 0)")
     assert imgs and all(imgs)
     # recall cards read as question and answer, not as "q ::: a"

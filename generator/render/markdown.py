@@ -6,6 +6,7 @@ the LaTeX printer, and the Jinja templates lay the page out.
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import re
@@ -83,6 +84,18 @@ def view(solution: Solution, figures=None, src_prefix: str = "") -> dict:
         "verify": [inline(c.line) for c in solution.checks],
         "recall": [(inline(q), inline(a)) for q, a in solution.recall],
     }
+
+
+def heading_md(solution: Solution, heading: str, number: int | None = None, anchor: str | None = None) -> str:
+    """A problem's heading line, as render_problem writes it."""
+    return environment().get_template("markdown/partials/heading.md.j2").render(
+        p={"title": escape_md(solution.title)}, heading=heading, number=number, anchor=anchor).removesuffix("\n")
+
+
+def data_uri(figure) -> str:
+    """A drawn SVG figure as the source of an image inside the page, in base64:
+    no character that Markdown or HTML would read as anything but the URL."""
+    return "data:image/svg+xml;base64," + base64.b64encode(figure.data).decode("ascii")
 
 
 def render_problem(solution: Solution, *, heading: str = "#", number: int | None = None,
@@ -291,12 +304,26 @@ _MKDOCS_DEFAULTS = ("toc", "tables", "fenced_code")
 _PAGE_CONVERTER = None
 
 
-def ready_html(md: str) -> str:
+def ready_html(md: str, figures=(), src_prefix: str = "") -> str:
     """A block of page Markdown (a problem below its heading) as the HTML MkDocs
     would make of it, between the markers of render.passthrough, which hands
     it to the page unparsed; the block as it was when Python-Markdown or
-    pymdown-extensions is missing.  Links stay as written, relative to the
-    Markdown file: the builder rewrites them (figures through render.passthrough)."""
+    pymdown-extensions is missing.  `figures`, named in `md` as src_prefix +
+    file name, are put into the page (data_uri), once it is converted: a URL
+    is 3 kB that Python-Markdown would read through and leave as it is."""
+    html = page_html(md)
+    if html is None:
+        for f in figures:
+            md = md.replace(f"]({src_prefix}{f.filename})", f"]({data_uri(f)})")
+        return md
+    for f in figures:
+        html = html.replace(f' src="{src_prefix}{f.filename}" ', f' src="{data_uri(f)}" ')
+    return ready_block(html)
+
+
+def page_html(md: str) -> str | None:
+    """A block of page Markdown as the HTML MkDocs would make of it (no
+    markers); None when Python-Markdown or pymdown-extensions is missing."""
     global _PAGE_CONVERTER
     if _PAGE_CONVERTER is None:
         try:
@@ -306,10 +333,19 @@ def ready_html(md: str) -> str:
                 extensions=[*_MKDOCS_DEFAULTS, *SITE_EXTENSIONS],
                 extension_configs={k: v for k, v in SITE_EXTENSIONS.items() if v})
         except ImportError:
-            return md
-    from .passthrough import CLOSE, OPEN
+            return None
+    return _PAGE_CONVERTER.reset().convert(md)
 
-    return f"{OPEN}\n{_PAGE_CONVERTER.reset().convert(md)}\n{CLOSE}\n"
+
+def ready_block(html: str) -> str:
+    """HTML (converted here, or written by a template) as a block the
+    builders take unparsed, between the markers of render.passthrough; as it
+    is without Python-Markdown (the builders then read it as raw HTML)."""
+    try:
+        from .passthrough import wrap
+    except ImportError:
+        return html
+    return wrap(html)
 
 
 def pool_json(variants: list[dict]) -> str:

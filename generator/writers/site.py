@@ -12,11 +12,13 @@ from .. import kinds
 from ..figures import draw_figures
 from ..pipeline import build_items, sample_problem, solve_problem
 from ..render.cards import render_obsidian
-from ..render.markdown import escape_md, inline, pool_json, ready_html, render_problem, to_html
+from ..render.markdown import (escape_md, heading_md, inline, page_html, pool_json, ready_block, ready_html,
+                               render_problem, to_html)
+from ..render.site_html import cards_html, problem_html
 from ..seeding import child_seeds, derived_seed, encode
 from ..spec import Spec, default_site_spec
 from ..templating import environment
-from .atomic import replace_folder
+from .atomic import staged, write_into
 from .cards import anki_package
 
 GENERATED = "generated"
@@ -27,23 +29,27 @@ def practice_variant(job: tuple[str, int, int]) -> dict:
     """One variant of a practice page: drawn from its own seed, solved and
     rendered with its answer fields but no figures (a pool of twenty would
     multiply the page and the build; every figure is on the set pages and the
-    examples page).  The first variant is on the page (as ready HTML); the others are
-    converted to HTML here and embedded as data that practice.js shows on
-    "another one", so the site builder converts one solution per page, not
-    twenty.  Practice pages share nothing with the sets, so a variant is built
-    and rendered in one go, in a worker process when there is one."""
+    examples page).  The first variant is on the page (converted here like a
+    set's problems); the others are converted to HTML here and embedded as
+    data that practice.js shows on "another one", so the site builder converts
+    one solution per page, not twenty.  Practice pages share nothing with the
+    sets, so a variant is built and rendered in one go, in a worker process
+    when there is one."""
     kind_id, master, i = job
     sol = solve_problem(sample_problem(kind_id, derived_seed(master, f"practice-{kind_id}-{i}")))
-    md = render_problem(sol, heading=None, recall=False, answer_fields=True)
-    if i == 0:  # on the page, converted here like a set's problems
-        return {"code": sol.problem.variant, "md": ready_html(md), "html": None}
-    return {"code": sol.problem.variant, "md": None, "html": to_html(md)}
+    html, md = problem_html(sol, title=True), None
+    if html is None:  # what render.site_html is not sure of: converted by Python-Markdown
+        md = render_problem(sol, heading=None, recall=False, answer_fields=True)
+        html = page_html(md) if i == 0 else to_html(md)
+    if i == 0:  # on the page (with its Markdown, for a site built without Python-Markdown)
+        return {"code": sol.problem.variant, "page": html, "md": md}
+    return {"code": sol.problem.variant, "html": html}
 
 
 def set_pages(job: tuple[int, Spec, int, bool]) -> dict:
-    """One set, both phases: every problem and solution first, then its page,
-    figures, recall decks (and, with pdf, its sheet and key).  Sets share
-    nothing but content-addressed figure names, so each is a job of its own."""
+    """One set, both phases: every problem and solution first, then its page
+    (figures included), recall decks (and, with pdf, its sheet and key).  Sets
+    share nothing, so each is a job of its own."""
     number, spec, seed, pdf = job
     st = {"number": number, "title": spec.title, "seed": seed, "code": f"set-{encode(seed)}",
           "solutions": build_items(spec.items, seed, spec.digits)}
@@ -52,11 +58,11 @@ def set_pages(job: tuple[int, Spec, int, bool]) -> dict:
     return {"files": files, "set": {k: v for k, v in st.items() if k != "solutions"} | {"size": len(st["solutions"])}}
 
 
-def examples_page(master: int) -> dict[str, str | bytes]:
-    """The examples page (one problem of each cell) and its figures."""
+def examples_page(master: int) -> dict:
+    """The examples page (one problem of each cell, figures included)."""
     files: dict[str, str | bytes] = {}
     _render_examples(_examples(master), master, files)
-    return files
+    return {"files": files}
 
 
 def _examples(master: int) -> list:
@@ -65,9 +71,17 @@ def _examples(master: int) -> list:
 
 
 def _job(job: tuple):
-    """What a worker runs: one set, the examples page, or one practice variant."""
-    what, args = job
-    return {"set": set_pages, "examples": examples_page, "practice": practice_variant}[what](args)
+    """What a worker runs: one set, the examples page, or one practice variant.
+    With a folder, the job writes its files there itself: creating a file
+    costs the system about as much as drawing a figure, and so it is done on
+    both cores, beside the other worker's computing, rather than after it in
+    this process (its result then carries no files)."""
+    what, args, folder = job
+    done = {"set": set_pages, "examples": examples_page, "practice": practice_variant}[what](args)
+    if folder is not None and "files" in done:
+        write_into(folder, done["files"])  # each job's names are its own
+        done["files"] = {}
+    return done
 
 
 def _results(jobs: list[tuple], workers: int | None):
@@ -100,18 +114,24 @@ def build_site(specs: list[Spec], master: int) -> dict:
     return {"master": master, "sets": sets, "examples": _examples(master)}
 
 
-def _problem_md(sol, number, files, anchor=None) -> str:
+def _problem_md(sol, number, anchor=None) -> str:
     """A problem of a set or the examples page: its heading in Markdown (the
     builders make the page's table of contents and search sections from it),
-    the rest as ready HTML, converted here in a worker rather than by the
-    builder on one core."""
+    the rest as ready HTML, laid out here in a worker (render.site_html, or
+    Python-Markdown where that is not sure) rather than converted by the
+    builder on one core.  Its figures are in the page (data: URLs), not files
+    of their own: on the 2,000-problem site they were 2,000 of its 2,600
+    files, and every builder copies every file (creating a file costs the
+    system as much as drawing the figure)."""
     figures = draw_figures(sol)
-    for f in figures:  # content-addressed names: a repeated figure is one file
-        files[f"figures/{f.filename}"] = f.data
-    md = render_problem(sol, heading="##", number=number, figures=figures, src_prefix="figures/",
-                        recall=False, anchor=anchor, answer_fields=True)
+    html = problem_html(sol, figures=figures)
+    if html is not None:
+        return f"{heading_md(sol, '##', number, anchor)}\n\n{ready_block(html)}"
+    # what render.site_html is not sure to write as Python-Markdown would: converted
+    md = render_problem(sol, heading="##", number=number, figures=figures, src_prefix="figures/", recall=False,
+                        anchor=anchor, answer_fields=True)
     heading, body = md.split("\n", 1)
-    return f"{heading}\n\n{ready_html(body)}"
+    return f"{heading}\n\n{ready_html(body, figures, 'figures/')}"
 
 
 def _render_set(st: dict, pdf: bool, files: dict) -> None:
@@ -122,20 +142,26 @@ def _render_set(st: dict, pdf: bool, files: dict) -> None:
 
         files[f"print/set-{nn}-sheet.pdf"], files[f"print/set-{nn}-key.pdf"] = sheet_pdfs(
             st["title"], st["code"], st["seed"], st["solutions"])
-    problems = [_problem_md(sol, i, files) for i, sol in enumerate(st["solutions"], start=1)]
-    recall = [(inline(q), inline(a)) for sol in st["solutions"] for q, a in sol.recall]
-    # the same cards for spaced repetition: an Anki deck and an Obsidian note
+    problems = [_problem_md(sol, i) for i, sol in enumerate(st["solutions"], start=1)]
+    # the set's recall cards on the page, and for spaced repetition: an Anki deck and an Obsidian note
     cards = [(q, a, sol.problem.variant) for sol in st["solutions"] for q, a in sol.recall]
     files[f"cards/set-{nn}.apkg"] = anki_package(st["title"], st["code"], st["seed"], cards)
     files[f"cards/set-{nn}-obsidian.md.txt"] = render_obsidian(st["title"], st["code"], [(q, a) for q, a, _ in cards])
-    cards_md = env.get_template("markdown/partials/cards.md.j2").render(recall=recall)
+    recall = [(q, a) for q, a, _ in cards]
+    html = cards_html(recall) if recall else None
+    if html is not None:
+        cards_block = ready_block(html)
+    elif recall:  # what render.site_html is not sure of: converted by Python-Markdown
+        cards_block = ready_html(env.get_template("markdown/partials/cards.md.j2").render(
+            recall=[(inline(q), inline(a)) for q, a in recall]))
+    else:
+        cards_block = ""
     files[f"set-{nn}.md"] = env.get_template("markdown/set.md.j2").render(
-        set=st, title=escape_md(st["title"]), problems=problems, cards=ready_html(cards_md) if recall else "",
-        pdf=pdf)
+        set=st, title=escape_md(st["title"]), problems=problems, cards=cards_block, pdf=pdf)
 
 
 def _render_examples(examples: list, master: int, files: dict) -> None:
-    pages = [_problem_md(sol, None, files, anchor=f"cell-{sol.problem.kind.lower()}") for sol in examples]
+    pages = [_problem_md(sol, None, anchor=f"cell-{sol.problem.kind.lower()}") for sol in examples]
     files["examples.md"] = environment().get_template("markdown/examples.md.j2").render(examples=pages, master=master)
 
 
@@ -149,9 +175,16 @@ def _render_practice(practice: dict | None, files: dict) -> list[dict]:
         page = {"id": kind.id, "slug": kind.slug, "title": escape_md(kind.title), "source": escape_md(kind.source),
                 "size": len(pool)}
         pages.append(page)
+        first = [v for v in pool if "page" in v]
+        data = pool_json([{"code": v["code"], "html": v["html"]} for v in pool if "page" not in v])
+        # the pool, the first variant's marker and the variant itself: one block of HTML
+        # the builders take as it is (or, without Python-Markdown, the variant's Markdown)
+        ready = all(v["page"] is not None for v in first)
+        body = env.get_template("markdown/partials/practice.html.j2").render(
+            kind=page, pool=data, variants=[{"code": v["code"], "html": v["page"] if ready else v["md"]}
+                                            for v in first]).rstrip("\n")
         files[f"practice/{kind.slug}.md"] = env.get_template("markdown/practice.md.j2").render(
-            kind=page, variants=[v for v in pool if v["md"] is not None],
-            pool=pool_json([{"code": v["code"], "html": v["html"]} for v in pool if v["md"] is None]))
+            kind=page, body=ready_block(body).rstrip("\n") if ready else body)
     if pages:
         files["practice/index.md"] = env.get_template("markdown/practice_index.md.j2").render(kinds=pages)
     return pages
@@ -175,13 +208,16 @@ def render_site(built: dict, pdf: bool = False, practice: dict | None = None) ->
     return files
 
 
-def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int | None = None) -> dict[str, str | bytes]:
+def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int | None = None,
+               folder: Path | None = None) -> dict[str, str | bytes]:
     """Every file of the generated folder: the sets, the examples page, the
-    practice pages and the index, built as independent jobs (see _results)."""
+    practice pages and the index, built as independent jobs (see _results).
+    With `folder`, the sets and the examples page are written into it as
+    their jobs finish, and only the files left to write are returned."""
     seeds = child_seeds(master, len(specs))
     practice_jobs = [(k.id, master, i) for k in kinds.all_kinds() for i in range(POOL)]
-    jobs = ([("set", (n, spec, seed, pdf)) for n, (spec, seed) in enumerate(zip(specs, seeds), start=1)]
-            + [("examples", master)] + [("practice", j) for j in practice_jobs])
+    jobs = ([("set", (n, spec, seed, pdf), folder) for n, (spec, seed) in enumerate(zip(specs, seeds), start=1)]
+            + [("examples", master, folder)] + [("practice", j, folder) for j in practice_jobs])
     results = _results(jobs, workers)
     files: dict[str, str | bytes] = {}
     sets = []
@@ -189,7 +225,7 @@ def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int |
         done = next(results)
         files.update(done["files"])
         sets.append(done["set"])
-    files.update(next(results))
+    files.update(next(results)["files"])
     practice: dict[str, list[dict]] = {}
     for (kind_id, _, _), variant in zip(practice_jobs, results):
         practice.setdefault(kind_id, []).append(variant)
@@ -205,9 +241,10 @@ def write_site(docs: Path, specs: list[Spec], master: int, pdf: bool = False, fo
 
     target = docs / GENERATED
     check_out(target, force)
-    files = site_files(specs, master, pdf)
-    files[MARKER] = f"attndrills site {master}\n"  # MkDocs skips dot-files
-    replace_folder(target, files)
+    with staged(target) as tmp:
+        files = site_files(specs, master, pdf, folder=tmp)
+        files[MARKER] = f"attndrills site {master}\n"  # MkDocs skips dot-files
+        write_into(tmp, files)
     return target
 
 

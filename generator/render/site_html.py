@@ -1,0 +1,137 @@
+"""The site's problem blocks as HTML, laid out directly: the bytes that
+Python-Markdown, run with the site's extensions as the builders run it, makes
+of render.markdown's Markdown for the same problem, without parsing it.
+
+`attndrills site` converts every problem of its pages before the builders
+see them (render.markdown.ready_html); through Python-Markdown that took
+1.4 ms a problem, more than sampling and solving it.  Here the layout of
+templates/html/ follows templates/markdown/ tag for tag, and prose is
+written as Python-Markdown writes the escaped Markdown of it.  What this
+module is not sure to write the same way — text that starts like a list or a
+heading, text with Markdown's escapable characters or surrounding blanks,
+maths Python-Markdown would not read as maths — makes it return None, and
+the caller converts that problem's Markdown instead.  tests/test_site.py
+holds both ways equal for every kind over many seeds."""
+
+from __future__ import annotations
+
+import re
+
+from ..mathlines import Node
+from ..model import Prose, Solution
+from ..templating import environment
+from .latex import latex_display, latex_pieces
+from .markdown import _BLOCK_START, answer_view, data_uri
+
+
+class _Unsure(Exception):
+    """Python-Markdown might write this differently: convert the Markdown instead."""
+
+
+# Characters of text that render.markdown.escape_md escapes and Python-Markdown
+# does not simply unescape (`|` only with the tables extension, `$` never, a
+# backslash or backtick next to maths or code), and what its preprocessors
+# change (tabs, its placeholders' STX/ETX); * _ { } [ ] come back as they were.
+_UNSURE_TEXT = re.compile(r"[\\`|$\t\x02\x03]")
+# & that does not start a character reference, as Python-Markdown's serializer finds it
+_AMP = re.compile(r"&(?!(?:#[0-9]+|#x[0-9a-f]+|[0-9a-z]+);)", re.I)
+
+
+def _text(text: str, block_start: bool) -> str:
+    if _UNSURE_TEXT.search(text) or (block_start and (_BLOCK_START.match(text) or text[:1].isspace())):
+        raise _Unsure
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", " ")
+
+
+def _maths(piece: str) -> str:
+    """An inline formula as arithmatex (generic) writes `$piece$`."""
+    if not piece or piece[0].isspace() or piece[-1].isspace() or "$" in piece or "\n" in piece or "`" in piece:
+        raise _Unsure
+    return '<span class="arithmatex">\\(' + _AMP.sub("&amp;", piece).replace("<", "&lt;").replace(">", "&gt;") \
+        + "\\)</span>"
+
+
+def inline(p: Prose, *, block_start: bool = True) -> str:
+    """A paragraph's text and maths (as render.markdown.inline, converted)."""
+    parts = []
+    for i, seg in enumerate(p):
+        if isinstance(seg, Node):
+            parts.append("\u2002".join(_maths(piece) for piece in latex_pieces(seg)))
+        else:
+            parts.append(_text(seg, block_start and i == 0))
+    html = "".join(parts)
+    if html[-1:].isspace():
+        raise _Unsure
+    return html
+
+
+def _display(m: str) -> str:
+    """A display formula as arithmatex (generic) writes a `$$` block."""
+    if "$" in m or "\n" in m or not m.strip():
+        raise _Unsure
+    return '<div class="arithmatex">\\[\n' + m.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") \
+        .replace('"', "&quot;") + "\n\\]</div>"
+
+
+def _title(text: str) -> str:
+    """A title inside **…** (the bold would not hold around blanks)."""
+    if text[:1].isspace() or text[-1:].isspace():
+        raise _Unsure
+    return _text(text, False)
+
+
+def _attribute(text: str) -> str:
+    if _UNSURE_TEXT.search(text) or text[:1].isspace() or text[-1:].isspace():
+        raise _Unsure
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;") \
+        .replace("\n", " ")
+
+
+def view(solution: Solution, figures=None, src_prefix: str | None = None) -> dict:
+    """What templates/html/ needs, as render.markdown.view with HTML for
+    Markdown; figures are referenced as src_prefix + file name or, without
+    src_prefix, are in the page (render.markdown.data_uri)."""
+    p = solution.problem
+    return {
+        "kind": p.kind,
+        "seed": p.seed,
+        "variant": p.variant,
+        "title": _title(solution.title),
+        "question": [inline(q) for q in solution.question],
+        "forecast": inline(solution.forecast),
+        "steps": [
+            {
+                "title": _title(s.title),
+                "body": [inline(b) for b in s.body],
+                "math": [_display(latex_display(m)) for m in s.math],
+                "why": inline(s.why, block_start=False),
+                "after": [inline(a) for a in s.after],
+            }
+            for s in solution.steps
+        ],
+        "figures": [{"src": data_uri(f) if src_prefix is None else src_prefix + f.filename, "alt": _attribute(f.alt),
+                     "caption": inline(spec.caption, block_start=False)}
+                    for spec, f in zip(solution.figures, figures or ())],
+        "verify": [inline(c.line) for c in solution.checks],
+    }
+
+
+def problem_html(solution: Solution, *, title: bool = False, figures=None, src_prefix: str | None = None) -> str | None:
+    """A problem below its heading (or, with `title`, below its title in bold),
+    with its answer fields and its collapsed worked solution, as ready HTML;
+    None where Python-Markdown might have written it differently."""
+    try:
+        p = view(solution, figures, src_prefix)
+    except _Unsure:
+        return None
+    return environment().get_template("html/problem.html.j2").render(
+        p=p, title=title, v=answer_view(solution)).removesuffix("\n")
+
+
+def cards_html(recall: list[tuple[Prose, Prose]]) -> str | None:
+    """A set's recall cards, questions shown and answers collapsed; None as above."""
+    try:
+        cards = [(inline(q), inline(a)) for q, a in recall]
+    except _Unsure:
+        return None
+    return environment().get_template("html/cards.html.j2").render(recall=cards).removesuffix("\n")
