@@ -34,7 +34,7 @@ def _results(**over) -> dict:
                 "problem_a": {"command": "attndrills problem A --seed 1", "runs": 7, "median_s": 0.3, "min_s": 0.25}},
         "exam": {"plain": {"options": "plain", "wall_s": 8.0, "cpu_percent": 190, "peak_pss_mb": 300.0},
                  "solutions": {"options": "--solutions", "wall_s": 25.0, "cpu_percent": 190, "peak_pss_mb": 350.0}},
-        "site_50": {"sets": 50, "generate_s": 9.0, "mkdocs_build_s": 2.0, "peak_rss_mb": 150.0},
+        "site_50": {"sets": 50, "generate_s": 5.0, "mkdocs_build_s": 2.0, "peak_rss_mb": 150.0},
         "per_second": {k: 2 * v for k, v in REFS["figures"]["abdb93e_per_second"]["value"].items()},
         "slowest_a_to_f": 400.0,
         "figure_ms": {"bars": 3.0},
