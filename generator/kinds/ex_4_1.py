@@ -42,8 +42,10 @@ def solve(problem: Problem, digits: int) -> Solution:
     tx, ty = problem.inputs["tx"], problem.inputs["ty"]
     w = Work(digits)
     count = tx * ty
-    question = [prose(f"A decoder emits Ty = {ty} words; the input has Tx = {tx} words. How many alignment "
-                      "scores ", Sym("e", "ti"), " are computed over the whole translation? Then explain in one "
+    # the symbols given as nodes: the words around them are the same in every variant
+    question = [prose("A decoder emits ", Sym("T", "y"), f" = {ty} words; the input has ", Sym("T", "x"),
+                      f" = {tx} words. How many alignment scores ", Sym("e", "ti"),
+                      " are computed over the whole translation? Then explain in one "
                       "sentence why this is the cost the fixed-vector bottleneck was trading away.")]
     forecast = prose("Is the count closer to Tx + Ty or to Tx × Ty?")
     steps = (
