@@ -4,7 +4,6 @@ content-addressed reuse, no matplotlib import, and one SVG per figure kind
 compared with a golden file."""
 
 import hashlib
-import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET

@@ -9,7 +9,6 @@ from ..errors import UserError
 from ..inputs import MAX_TX, MAX_TY, check_keys, parse_scores, parse_words, require
 from ..maths.exact import Ex
 from ..mathlines import Sym, Tup, eq
-from ..maths import exact as X
 from ..model import Problem, Solution, Step, prose
 from . import register
 from ._bank import PAIRS, is_reordering

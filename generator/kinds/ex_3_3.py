@@ -3,7 +3,6 @@ context does not change (seeds/002), shown on numbers."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 
 import numpy as np
 

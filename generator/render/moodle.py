@@ -32,7 +32,6 @@ from __future__ import annotations
 import html
 import math
 import re
-from fractions import Fraction
 
 from ..exam import PART_LETTERS, Part, Question, points_text
 from ..marking import centre as _marking_centre
