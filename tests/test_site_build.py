@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import io
+import json
 import os
 import re
 import shutil
@@ -317,6 +318,23 @@ def test_search_finds_a_word(browser, servers, builder):
     assert "sharp peak" in hits.lower(), page.evaluate("() => document.body.innerText.slice(0, 1500)")
     assert page.outside == []
     context.close()
+
+
+@pytest.mark.parametrize("builder", BUILDERS)
+def test_search_leaves_out_the_sets_and_finds_them_by_code(built, builder):
+    """Set pages carry `search: exclude` (their near-identical problems would bury
+    the worked examples); the index of sets, with every set code, stays searchable."""
+    index = built[builder] / ("search/search_index.json" if builder == "mkdocs" else "search.json")
+    data = json.loads(index.read_text(encoding="utf-8"))
+    entries = data["docs"] if builder == "mkdocs" else data["items"]
+    pages = {e["location"].split("#")[0] for e in entries}
+    assert {"", "generated/", "generated/examples/"} <= pages
+    assert not [p for p in pages if p.startswith("generated/set-")]
+    assert (built[builder] / "generated" / "set-01" / "index.html").is_file()  # left out of search, not of the site
+    codes = re.findall(r"set code `(set-[0-9A-Z]+)`", (built[builder].parent / "docs" / "generated" / "index.md").read_text())
+    assert len(codes) == 2
+    text = " ".join(e["text"] for e in entries if e["location"].split("#")[0] == "generated/")
+    assert all(code in text for code in codes)
 
 
 @pytest.mark.parametrize("builder", BUILDERS)
