@@ -1,9 +1,9 @@
-"""The table of a measure.sh log: python3 table.py LOG"""
+"""The table of measure.sh logs: python3 table.py LOG [LOG...] (their runs pooled)"""
 import statistics
 import sys
 
 rows = {}
-for line in open(sys.argv[1]):
+for line in (line for path in sys.argv[1:] for line in open(path)):
     utc, rnd, fig, value, unit, load, kb, *cpu = line.rstrip("\n").split("\t")
     rows.setdefault(fig, []).append((float(value), unit, float(load), kb, utc, cpu[0] if cpu else ""))
 print(f"{'figure':27} {'median':>8} {'best':>8} unit  n  load1       peak MB (max)   CPU median")
