@@ -15,6 +15,15 @@ What is measured, and how:
   whole tree), and the HTML a user publishes — `attndrills site` over 20 and
   200 students, then `mkdocs build` and `zensical build` — cold;
 - the site of 5 and 50 default sets (generation and mkdocs build);
+- the BASELINE commit (abdb93e, the last before issue 11's work), measured in
+  the same run on the same machine from a `git archive` of it in a temporary
+  folder, with the same venv: per kind the same workload and the same number
+  of problems as main, kind by kind in ABBA order (main then abdb93e, then
+  abdb93e then main, …) so that a drift in load hits both alike; and the
+  50-set site with abdb93e's own bench/run.py `_measure_site`.  Its per-kind
+  figures give the machine index the report compares machines by.  Without
+  git or that commit (a shallow clone, an sdist) the report falls back to the
+  cited figures and says so;
 - the 300-student exam, plain and with --solutions, and 30 students;
 - command-line start-up: `attndrills kinds` and `attndrills problem A`.
 Everything goes through public entry points (the CLI, write_site, sheet_pdfs,
@@ -24,6 +33,8 @@ draw_figures), so the helpers' faster versions are measured as they land.
 from __future__ import annotations
 
 import datetime
+import importlib.util
+import io
 import json
 import multiprocessing as mp
 import os
@@ -33,6 +44,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from pathlib import Path
@@ -52,7 +64,9 @@ FIGURE_SPECS = 20
 SITE_SETS = (5, 50)
 REXAMS_STUDENTS = (20, 200)  # 200 and 2,000 instances
 CLI_RUNS = 7
-REPETITIONS = (f"per kind up to {DEFAULT_N} problems or {KIND_BUDGET_S:g} s (H {N['H']}, 5.2 {N['5.2']}); {FIGURE_SPECS} figures of each kind; "
+BASELINE = "abdb93e"  # the last commit before issue 11's work: measured in the same run (see _baseline_tree)
+REPETITIONS = (f"per kind up to {DEFAULT_N} problems or {KIND_BUDGET_S:g} s (H {N['H']}, 5.2 {N['5.2']}), at "
+               f"{BASELINE} the same count; {FIGURE_SPECS} figures of each kind; "
                f"start-up: median of {CLI_RUNS} runs; every other row: one run")
 
 
@@ -74,17 +88,111 @@ def _measure(kind: str, n: int, queue, budget: float | None = None) -> None:
                "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)})
 
 
-def _measure_kinds(queue) -> None:
-    """Every kind, each in a process forked from this one once the imports are done."""
+def _kind_server(tree: str | None, inbox, outbox) -> None:
+    """A process that has done the imports of one tree (main's, or the baseline's
+    when `tree` is a folder) and measures kinds on request, each in a process
+    forked from it: (kind, n, budget) in, _measure's row out; None ends it."""
+    if tree:
+        sys.path.insert(0, tree)
+    import generator
     from generator import kinds
     from generator.pipeline import sample_problem, solve_problem  # noqa: F401  (imported before the forks)
     from generator.render.markdown import render_problem  # noqa: F401
 
-    ids = [k.id for k in kinds.all_kinds()]
-    # H and 5.2 memoise their limits by gap pattern: a shorter run would cost more per problem, so
-    # they run their fixed count, as at abdb93e; the others stop early at the budget
-    queue.put([_fresh(mp.get_context("fork"), _measure, k, N.get(k, DEFAULT_N),
-                      budget=None if k in N else KIND_BUDGET_S) for k in ids])
+    where = str(Path(generator.__file__).resolve().parent.parent)
+    if tree and where != str(Path(tree).resolve()):
+        raise SystemExit(f"the baseline's tree was not imported: generator comes from {where}")
+    outbox.put([k.id for k in kinds.all_kinds()])
+    for msg in iter(inbox.get, None):
+        kind, n, budget = msg
+        outbox.put(_fresh(mp.get_context("fork"), _measure, kind, n, budget=budget))
+
+
+class _Kinds:
+    """A _kind_server and its queues."""
+
+    def __init__(self, tree: str | None = None):
+        ctx = mp.get_context("spawn")  # a clean process: memory is the measure's own
+        self.inbox, self.outbox = ctx.Queue(), ctx.Queue()
+        self.proc = ctx.Process(target=_kind_server, args=(tree, self.inbox, self.outbox))
+        self.proc.start()
+        self.ids = self.outbox.get()
+
+    def measure(self, kind: str, n: int, budget: float | None) -> dict:
+        self.inbox.put((kind, n, budget))
+        return self.outbox.get()
+
+    def close(self) -> None:
+        self.inbox.put(None)
+        self.proc.join()
+
+
+def _kind_runs(kind: str, first, second) -> tuple[dict, dict]:
+    """One kind measured by `first` and then by `second`, on the same number of
+    problems: H and 5.2 memoise their limits by gap pattern (a shorter run would
+    cost more per problem), so they run their fixed count, as at abdb93e; the
+    others stop early at the budget in the first run, and the second runs as
+    many problems as the first did."""
+    fixed = kind in N
+    a = first.measure(kind, N.get(kind, DEFAULT_N), None if fixed else KIND_BUDGET_S)
+    return a, second.measure(kind, a["problems"], None)
+
+
+def _measure_kinds(tree: str | None) -> tuple[list[dict], list[dict] | None]:
+    """Every kind at main and, when `tree` holds the baseline, at the baseline
+    too, alternating kind by kind in ABBA order (main first for the 1st kind, the
+    baseline first for the 2nd, …)."""
+    ours = _Kinds()
+    base = _Kinds(tree) if tree else None
+    rows, base_rows = [], []
+    try:
+        for i, kind in enumerate(ours.ids):
+            if base is None or kind not in base.ids:
+                rows.append(ours.measure(kind, N.get(kind, DEFAULT_N), None if kind in N else KIND_BUDGET_S))
+            elif i % 2 == 0:
+                r, b = _kind_runs(kind, ours, base)
+                rows.append(r), base_rows.append(b)
+            else:
+                b, r = _kind_runs(kind, base, ours)
+                rows.append(r), base_rows.append(b)
+    finally:
+        ours.close()
+        if base is not None:
+            base.close()
+    return rows, (base_rows if base is not None else None)
+
+
+def _baseline_tree(root: Path, commit: str, into: Path) -> tuple[str | None, str]:
+    """The baseline commit's files extracted into `into` (`git archive`): (the
+    full hash, "") — or (None, why not) when there is no git, no repository or
+    no such commit (a shallow clone, an sdist)."""
+    try:
+        full = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", "--quiet", f"{commit}^{{commit}}"],
+                              capture_output=True, text=True)
+        if full.returncode:
+            return None, f"commit {commit} is not in this checkout (a shallow clone, or not a git checkout)"
+        archive = subprocess.run(["git", "-C", str(root), "archive", full.stdout.strip()], capture_output=True,
+                                 check=True)
+    except FileNotFoundError:
+        return None, "git is not installed"
+    except subprocess.CalledProcessError as err:
+        return None, f"git archive {commit} failed: {err.stderr.decode(errors='replace').strip()}"
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(into)
+    return full.stdout.strip(), ""
+
+
+def _measure_baseline_site(tree: str, n_sets: int, queue) -> None:
+    """The site of n sets as the baseline's own bench/run.py measured it
+    (`_measure_site`: generation in-process into a copy of its docs/, then
+    `mkdocs build` with its hooks), its package imported from its tree."""
+    sys.path.insert(0, tree)
+    os.environ["PYTHONPATH"] = tree + os.pathsep + os.environ.get("PYTHONPATH", "")  # its mkdocs build, too
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    spec = importlib.util.spec_from_file_location("baseline_run", Path(tree) / "bench" / "run.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module._measure_site(n_sets, queue)
 
 
 def _measure_figure(fig_kind: str, cases: list, queue) -> None:
@@ -326,17 +434,27 @@ def _step(title: str, results: dict) -> None:
 
 
 def measure() -> dict:
+    with tempfile.TemporaryDirectory(prefix="bench-baseline-") as tmp:  # the baseline's tree, if git has it
+        return _measure_all(tmp)
+
+
+def _measure_all(tmp: str) -> dict:
     spawn = mp.get_context("spawn")  # clean processes: memory is the measure's own
     results: dict = {"machine": platform.platform(), "python": platform.python_version(), "cores": os.cpu_count(),
                      "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
                      "load_before": [round(x, 1) for x in os.getloadavg()], "repetitions": REPETITIONS}
     _step("command-line start-up", results)
     results["cli"] = _measure_cli()
-    _step("worked problems per kind", results)
-    rows = _fresh(spawn, _measure_kinds)
+    commit, why = _baseline_tree(ROOT, BASELINE, Path(tmp))
+    tree = tmp if commit else None
+    results["baseline"] = {"label": BASELINE, "commit": commit} if tree else {"label": BASELINE, "unavailable": why}
+    _step(f"worked problems per kind{f', interleaved with {BASELINE}' if tree else ''}", results)
+    rows, base_rows = _measure_kinds(tree)
     results["worked_problems"] = rows
     results["per_second"] = {r["kind"]: r["per_second"] for r in rows}
     results["slowest_a_to_f"] = min(r["per_second"] for r in rows if r["kind"] in "ABCDEF")
+    if tree:
+        results["baseline"].update(worked_problems=base_rows, per_second={r["kind"]: r["per_second"] for r in base_rows})
     _step("figures", results)
     results["figures"] = _fresh(spawn, _measure_figures)
     results["figure_ms"] = {r["figure"]: r["ms_per_figure"] for r in results["figures"]}
@@ -351,8 +469,11 @@ def measure() -> dict:
     _step("R/exams-shaped workload: the HTML a user publishes, 200 and 2,000 instances", results)
     rex["html_200"], rex["html_2000"] = (_html(n) for n in REXAMS_STUDENTS)
     results["rexams"] = rex
-    _step("site, 5 and 50 sets", results)
-    results["site"] = [_fresh(spawn, _measure_site, n) for n in SITE_SETS]
+    _step(f"site, 5 and 50 sets{f' (and 50 at {BASELINE}, between them)' if tree else ''}", results)
+    results["site"] = [_fresh(spawn, _measure_site, SITE_SETS[0])]
+    if tree:
+        results["baseline"]["site_50"] = _fresh(spawn, _measure_baseline_site, tree, SITE_SETS[-1])
+    results["site"].append(_fresh(spawn, _measure_site, SITE_SETS[-1]))
     results["site_50"] = results["site"][-1]
     _step("300-student exam: plain, --solutions, and 30 students", results)
     results["exam"] = {"plain": _measure_exam([]), "solutions": _measure_exam(["--solutions"]),

@@ -10,8 +10,10 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 import report  # noqa: E402
+import run  # noqa: E402
 
 REFS = report.load_references()
+CITED = REFS["figures"]["abdb93e_per_second"]["value"]  # abdb93e per kind, on the machine of R/exams here
 
 
 def _results(**over) -> dict:
@@ -35,7 +37,10 @@ def _results(**over) -> dict:
         "exam": {"plain": {"options": "plain", "wall_s": 8.0, "cpu_percent": 190, "peak_pss_mb": 300.0},
                  "solutions": {"options": "--solutions", "wall_s": 25.0, "cpu_percent": 190, "peak_pss_mb": 350.0}},
         "site_50": {"sets": 50, "generate_s": 5.0, "mkdocs_build_s": 2.0, "peak_rss_mb": 150.0},
-        "per_second": {k: 2 * v for k, v in REFS["figures"]["abdb93e_per_second"]["value"].items()},
+        "per_second": {k: 2 * v for k, v in CITED.items()},
+        # abdb93e measured in the same run, on a machine like the one R/exams here was measured on
+        "baseline": {"label": "abdb93e", "commit": "abdb93ec31a5", "per_second": dict(CITED),
+                     "site_50": {"sets": 50, "generate_s": 4.1, "mkdocs_build_s": 1.51, "peak_rss_mb": 120.0}},
         "slowest_a_to_f": 400.0,
         "figure_ms": {"bars": 3.0},
         "growth": {"site_generate": 9.5, "site_build": 5.0},
@@ -61,8 +66,12 @@ def test_every_target_names_a_figure_a_run_measures():
         assert report.lookup(results, t["measured"]) is not None, t["measured"]
         for key in ("at_most", "at_least"):
             bound = t.get(key)
-            if isinstance(bound, dict):
+            if isinstance(bound, dict) and "here" in bound:  # every R-here source has the measure
+                for source, figures in REFS["here"].items():
+                    assert REFS["figures"][figures[bound["here"]]]["source"] == source
+            elif isinstance(bound, dict):
                 assert bound["of"] in REFS["figures"] and REFS["figures"][bound["of"]]["source"] in REFS["sources"]
+                assert bound.get("in_run") is None or report.lookup(results, bound["in_run"]) is not None
     assert [v["what"] for v in report.verdicts(results, REFS) if v["verdict"] != report.MEETS] == []
 
 
@@ -94,13 +103,44 @@ def test_a_bound_comes_from_the_data_file_not_the_code():
     assert row["at_most"] == pytest.approx(1.5) and row["verdict"] == report.MISSES
 
 
-def test_per_kind_targets_hold_each_kind_to_its_own_cited_figure():
+def _per_kind(results: dict, refs: dict = REFS) -> dict:
+    return {v["what"].rsplit("— ", 1)[1]: v for v in report.verdicts(results, refs) if v["issue"] == "11.5"}
+
+
+def test_per_kind_targets_hold_each_kind_to_abdb93e_measured_in_this_run():
+    """11.5 compares with abdb93e measured in the same run, not with the cited
+    figures: here both commits run a third as fast as the cited ones (a slower
+    machine), and only the kind that lost to abdb93e in this run misses."""
+    base = {k: v / 3 for k, v in CITED.items()}
+    results = _results(per_second={**base, "A": base["A"] * 0.95, "2.1": base["2.1"] * 0.85},
+                       baseline__per_second=base)
+    rows = _per_kind(results)
+    assert rows["A"]["verdict"] == report.MEETS and rows["A"]["at_least"] == pytest.approx(0.9 * CITED["A"] / 3)
+    assert rows["2.1"]["verdict"] == report.MISSES and rows["2.1"]["at_least"] == pytest.approx(0.9 * CITED["2.1"] / 3)
+    assert [k for k, v in rows.items() if v["verdict"] != report.MEETS] == ["2.1"]
+    assert "measured in this run at abdb93e" in rows["A"]["basis"] and "cited" not in rows["A"]["basis"]
+    # the cited figures do not move a verdict when the run measured abdb93e itself
+    refs = copy.deepcopy(REFS)
+    refs["figures"]["abdb93e_per_second"]["value"] = {k: 10 * v for k, v in CITED.items()}
+    assert _per_kind(results, refs)["A"]["verdict"] == report.MEETS
+
+
+def test_per_kind_targets_fall_back_to_the_cited_figures_without_the_baseline():
     refs = copy.deepcopy(REFS)
     refs["figures"]["abdb93e_per_second"]["value"] = {"A": 100.0, "2.1": 50.0}
-    results = _results(per_second={"A": 95.0, "2.1": 40.0})
-    rows = {v["what"].rsplit("— ", 1)[1]: v for v in report.verdicts(results, refs) if v["issue"] == "11.5"}
+    results = _results(per_second={"A": 95.0, "2.1": 40.0},
+                       baseline={"label": "abdb93e", "unavailable": "git is not installed"})
+    rows = _per_kind(results, refs)
     assert rows["A"]["verdict"] == report.MEETS and rows["A"]["at_least"] == pytest.approx(90.0)
     assert rows["2.1"]["verdict"] == report.MISSES and rows["2.1"]["at_least"] == pytest.approx(45.0)
+    assert "cited" in rows["A"]["basis"] and "not measured in this run" in rows["A"]["basis"]
+    site = _verdict(results, "mkdocs build, 50 sets")  # 13.9 against issue 13's figure, then the same machine
+    rows = [v for v in report.verdicts(results, refs) if v["issue"] == "13.9 (same machine)"]
+    assert [v["at_most"] for v in rows] == [pytest.approx(1.5 * 4.1), pytest.approx(1.5 * 1.51)]
+    assert site["verdict"] == report.MEETS
+    text = report.render(results, refs)
+    assert "**abdb93e was not measured in this run** (git is not installed)" in text
+    assert "machine index is unknown" in text and "Machine index (" not in text
 
 
 def test_a_figure_the_run_lacks_is_not_judged():
@@ -150,3 +190,144 @@ def test_targets_against_r_exams_run_here_are_checked_too():
             if v["what"].startswith("PDF path, warm")]
     assert [(v["issue"], v["verdict"]) for v in rows] == [("14.3", report.MEETS), ("14.3 (R here)", report.MISSES)]
     assert rows[1]["at_most"] == pytest.approx(4.17) and "rexams_here" in rows[1]["basis"]
+
+
+# -- the machine index, and R/exams here only where the machine matches -------
+
+def _scaled(factor: float) -> dict:
+    """Results whose abdb93e ran `factor` × as fast as on the machine of R/exams here."""
+    return _results(baseline__per_second={k: factor * v for k, v in CITED.items()},
+                    per_second={k: 2 * factor * v for k, v in CITED.items()})
+
+
+def test_the_machine_index_is_the_geometric_mean_over_the_kinds():
+    assert report.machine_index({"A": 100.0, "B": 400.0}) == pytest.approx(200.0)
+    assert report.machine_index({"A": 50.0, "B": 50.0, "C": 400.0}) == pytest.approx(100.0)
+    assert report.machine_index({}) is None and report.machine_index(None) is None
+    # R/exams here's machine: computed from the cited per-kind figures of the same session
+    expected = 1.0
+    for v in CITED.values():
+        expected *= v ** (1 / len(CITED))
+    assert report.source_index(REFS, "rexams_here") == pytest.approx(expected)
+    assert report.run_index(_scaled(1 / 3)) == pytest.approx(expected / 3)
+    assert report.run_index(_results(baseline={"label": "abdb93e", "unavailable": "no git"})) is None
+
+
+@pytest.mark.parametrize("there_by_here, comparable", [(1.0, True), (1.24, True), (0.76, True), (2.0, False),
+                                                       (1.26, False), (0.74, False), (3.0, False)])
+def test_r_here_targets_are_judged_only_within_25_percent_of_the_machine_index(there_by_here, comparable):
+    """R/exams here's machine index within ±25% of this run's, or not comparable."""
+    results = _scaled(1 / there_by_here)
+    results["rexams"]["pdf_warm"]["ms_per_instance"] = 4.5  # misses 10 × 41.7 ms (R/exams here, best)
+    rows = [v for v in report.verdicts(results, REFS) if v["issue"].endswith("(R here)")]
+    assert len(rows) == 5
+    if comparable:
+        assert report.NOT_COMPARABLE not in [v["verdict"] for v in rows]
+        assert next(v for v in rows if v["what"].startswith("PDF path, warm"))["verdict"] == report.MISSES
+    else:
+        ours, there = report.run_index(results), report.source_index(REFS, "rexams_here")
+        for v in rows:
+            assert v["verdict"] == report.NOT_COMPARABLE and v["at_most"] is None
+            assert f"machine index {ours:.0f} in this run" in v["basis"] and f"{there:.0f} for rexams_here" in v["basis"]
+        # issue 14's own (absolute) rows are still judged
+        assert _verdict(results, "PDF path, warm")["verdict"] == report.MEETS
+
+
+def test_the_table_against_r_exams_shows_r_here_only_for_a_matching_machine():
+    text = report.render(_scaled(1 / 3), REFS)
+    md_row = next(line for line in text.splitlines() if line.startswith("| Markdown, warm"))
+    assert "24.1 / 26.2 ms" not in md_row and "| – | – |" in md_row
+    assert "R/exams here: not comparable (machine index" in text and "none within ±25%" in text
+    assert "**Machine index (abdb93e's worked problems per second, geometric mean over the 24 kinds): " in text
+    index = report.run_index(_scaled(1 / 3))
+    assert f"This run's machine index is {index:.0f}." in text
+    assert "24.1 / 26.2 ms (cited)" in next(l for l in report.render(_scaled(1.1), REFS).splitlines()
+                                            if l.startswith("| Markdown, warm"))
+
+
+def test_a_second_r_here_source_is_only_data():
+    """A machine 3× slower, with its own R/exams figures and index: the run on
+    that machine is held against those, the run on the fast one against the first."""
+    refs = copy.deepcopy(REFS)
+    slow = report.source_index(REFS, "rexams_here") / 3
+    refs["sources"]["rexams_here_2"] = {**refs["sources"]["rexams_here"], "machine": "the slow one",
+                                        "machine_index": round(slow, 1)}
+    refs["here"]["rexams_here_2"] = {}
+    for measure, name in REFS["here"]["rexams_here"].items():
+        fig = REFS["figures"][name]
+        refs["figures"]["here2_" + measure] = {**fig, "value": 3 * fig["value"], "source": "rexams_here_2"}
+        refs["figures"]["here2_" + measure].pop("best", None)  # a source without bests: its value is used
+        refs["here"]["rexams_here_2"][measure] = "here2_" + measure
+    on_slow = _scaled(1 / 3)
+    on_slow["rexams"]["pdf_warm"]["ms_per_instance"] = 4.5
+    assert report.here_source(on_slow, refs)[0] == "rexams_here_2"
+    row = next(v for v in report.verdicts(on_slow, refs) if v["issue"] == "14.3 (R here)" and "warm" in v["what"])
+    assert row["at_most"] == pytest.approx(0.1 * 3 * 43.7) and row["verdict"] == report.MEETS
+    assert "rexams_here_2" in row["basis"]
+    md_row = next(l for l in report.render(on_slow, refs).splitlines() if l.startswith("| Markdown, warm"))
+    assert "78.6 ms (cited)" in md_row  # 3 × 26.2 ms
+    on_fast = _scaled(1.0)
+    assert report.here_source(on_fast, refs)[0] == "rexams_here"
+    row = next(v for v in report.verdicts(on_fast, refs) if v["issue"] == "14.3 (R here)" and "warm" in v["what"])
+    assert row["at_most"] == pytest.approx(4.17)
+    # between the two, nearer to neither within ±25%: not comparable
+    assert report.here_source(_scaled(0.6), refs)[0] is None
+
+
+def test_the_13_9_same_machine_rows_use_the_site_measured_at_abdb93e_in_this_run():
+    results = _results(site_50__generate_s=7.0, baseline__site_50={"sets": 50, "generate_s": 5.0,
+                                                                   "mkdocs_build_s": 1.0, "peak_rss_mb": 1.0})
+    results["site"] = [results["site_50"]]
+    rows = {v["what"]: v for v in report.verdicts(results, REFS) if v["issue"] == "13.9 (same machine)"}
+    assert rows["site generation, 50 sets"]["at_most"] == pytest.approx(7.5)
+    assert rows["site generation, 50 sets"]["verdict"] == report.MEETS  # 7.0 s against the cited 4.1 s would miss
+    assert rows["mkdocs build, 50 sets"]["verdict"] == report.MISSES  # 2.0 s > 1.5 × 1.0 s
+    assert "measured in this run at abdb93e" in rows["mkdocs build, 50 sets"]["basis"]
+    text = report.render(results, REFS)
+    assert "| 50 at abdb93e (its own bench/run.py, measured in this run) | 5.0 | 1.0 |" in text
+
+
+def test_the_per_kind_table_shows_both_commits_measured_now_and_their_ratio():
+    results = _results(baseline__per_second={**CITED, "A": 500.0})
+    results["worked_problems"] = [{"kind": "A", "problems": 400, "per_second": 450.0, "ms_per_problem": 2.2,
+                                   "peak_rss_mb": 40.0}]
+    text = report.render(results, REFS)
+    assert "| kind | problems | per second | ms each | peak MB | at abdb93e (measured in this run) " in text
+    assert "| A | 400 | 450.0 | 2.2 | 40.0 | 500.0 | 0.90 | 969.2 |" in text
+
+
+# -- bench/run.py: the baseline's tree, and the same work for both commits -----
+
+def test_without_git_or_the_commit_the_baseline_is_unavailable(tmp_path, monkeypatch):
+    commit, why = run._baseline_tree(tmp_path, "abdb93e", tmp_path / "tree")  # not a git checkout
+    assert commit is None and "abdb93e is not in this checkout" in why
+    monkeypatch.setenv("PATH", str(tmp_path))  # no git at all
+    assert run._baseline_tree(run.ROOT, "abdb93e", tmp_path / "tree") == (None, "git is not installed")
+
+
+def test_the_baseline_tree_comes_from_git_archive(tmp_path):
+    commit, why = run._baseline_tree(run.ROOT, run.BASELINE, tmp_path)
+    if commit is None:
+        pytest.skip(f"this checkout cannot give {run.BASELINE}: {why}")
+    assert commit.startswith(run.BASELINE) and len(commit) == 40
+    assert (tmp_path / "generator" / "pipeline.py").is_file() and (tmp_path / "bench" / "run.py").is_file()
+    assert "def _measure_site(" in (tmp_path / "bench" / "run.py").read_text()
+
+
+class _Fake:
+    def __init__(self, rate: float):
+        self.rate, self.calls = rate, []
+
+    def measure(self, kind, n, budget):
+        self.calls.append((kind, n, budget))
+        done = n if budget is None else min(n, max(run.MIN_N, int(self.rate * budget)))
+        return {"kind": kind, "problems": done, "per_second": self.rate}
+
+
+def test_both_commits_run_the_same_number_of_problems_per_kind():
+    first, second = _Fake(100.0), _Fake(30.0)
+    a, b = run._kind_runs("A", first, second)
+    assert a["problems"] == b["problems"] == int(100 * run.KIND_BUDGET_S)
+    assert first.calls == [("A", run.DEFAULT_N, run.KIND_BUDGET_S)] and second.calls == [("A", a["problems"], None)]
+    a, b = run._kind_runs("H", second, first)  # a fixed count, no budget, for both
+    assert a["problems"] == b["problems"] == run.N["H"] and first.calls[-1] == second.calls[-1] == ("H", run.N["H"], None)
