@@ -285,8 +285,8 @@ def _tables(results: dict, refs: dict) -> list[str]:
                 "| now ÷ abdb93e | at abdb93e (cited, another machine) |") if b else \
             "| kind | problems | per second | ms each | peak MB | at abdb93e (cited) | now ÷ abdb93e |"
         out += ["", "## Worked problems (sample + solve + render Markdown), one core", "",
-                (f"The column at abdb93e is measured in this run ({str(b.get('commit', '?'))[:12]}: the same number "
-                 "of problems per kind as main, kind by kind in ABBA order); the last column is history, cited: "
+                (f"The column at abdb93e is measured in this run ({str(b.get('commit', '?'))[:12]}: the same problems "
+                 "per kind as main, the two taking turns of about 0.15 s, ABBA); the last column is history, cited: "
                  if b else "abdb93e not measured in this run; cited: ") + f"{refs['sources']['abdb93e']['cited_from']}.",
                 "", head, "|---|---|---|---|---|---|---|" + ("---|" if b else "")]
         for r in rows:

@@ -18,8 +18,8 @@ What is measured, and how:
 - the BASELINE commit (abdb93e, the last before issue 11's work), measured in
   the same run on the same machine from a `git archive` of it in a temporary
   folder, with the same venv: per kind the same workload and the same number
-  of problems as main, kind by kind in ABBA order (main then abdb93e, then
-  abdb93e then main, …) so that a drift in load hits both alike; and the
+  of problems as main, the two alternating in turns of about 0.15 s (ABBA)
+  so that the machine's changes of speed hit both alike; and the
   50-set site with abdb93e's own bench/run.py `_measure_site`.  Its per-kind
   figures give the machine index the report compares machines by.  Without
   git or that commit (a shallow clone, an sdist) the report falls back to the
@@ -58,40 +58,41 @@ REPORT = HERE / "REPORT.md"
 # machine; the report says so.
 N = {"H": 60, "5.2": 100}  # problems per kind (sympy limits: fewer), as at abdb93e
 DEFAULT_N = 400
-KIND_BUDGET_S = 1.5  # ... but no other kind runs longer than this (at least MIN_N problems)
+KIND_BUDGET_S = 1.5  # ... but no other kind runs longer than this at main (at least MIN_N problems)
 MIN_N = 20
+CHUNK = 10  # problems in the first turn when the two commits alternate within a kind
+TURN_S = 0.15  # ... and then as many as main does in this time
 FIGURE_SPECS = 20
 SITE_SETS = (5, 50)
 REXAMS_STUDENTS = (20, 200)  # 200 and 2,000 instances
 CLI_RUNS = 7
 BASELINE = "abdb93e"  # the last commit before issue 11's work: measured in the same run (see _baseline_tree)
 REPETITIONS = (f"per kind up to {DEFAULT_N} problems or {KIND_BUDGET_S:g} s (H {N['H']}, 5.2 {N['5.2']}), at "
-               f"{BASELINE} the same count; {FIGURE_SPECS} figures of each kind; "
+               f"{BASELINE} the same problems, the two alternating in turns of about {TURN_S:g} s; {FIGURE_SPECS} figures of each kind; "
                f"start-up: median of {CLI_RUNS} runs; every other row: one run")
 
 
-def _measure(kind: str, n: int, queue, budget: float | None = None) -> None:
+def _kind_child(kind: str, conn) -> None:
+    """One kind in a process of its own (forked from a server that has done the
+    imports): warm, then for each (first seed, count) received, that many
+    problems, answering the seconds they took; None ends it with its peak RSS."""
     from generator.pipeline import sample_problem, solve_problem
     from generator.render.markdown import render_problem
 
     render_problem(solve_problem(sample_problem(kind, 10**6)))  # warm imports and caches
-    start = time.perf_counter()
-    done = 0
-    for seed in range(n):
-        render_problem(solve_problem(sample_problem(kind, seed)))
-        done += 1
-        if budget is not None and done >= MIN_N and time.perf_counter() - start > budget:
-            break
-    elapsed = time.perf_counter() - start
-    queue.put({"kind": kind, "problems": done, "seconds": round(elapsed, 4),
-               "per_second": round(done / elapsed, 1), "ms_per_problem": round(1000 * elapsed / done, 3),
-               "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)})
+    for first, count in iter(conn.recv, None):
+        start = time.perf_counter()
+        for seed in range(first, first + count):
+            render_problem(solve_problem(sample_problem(kind, seed)))
+        conn.send(time.perf_counter() - start)
+    conn.send(round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1))
 
 
 def _kind_server(tree: str | None, inbox, outbox) -> None:
     """A process that has done the imports of one tree (main's, or the baseline's
-    when `tree` is a folder) and measures kinds on request, each in a process
-    forked from it: (kind, n, budget) in, _measure's row out; None ends it."""
+    when `tree` is a folder); per kind it forks a _kind_child and passes it the
+    turns it is sent: ("begin", kind), (first seed, count), ("end",) → peak MB;
+    None ends the server."""
     if tree:
         sys.path.insert(0, tree)
     import generator
@@ -103,9 +104,20 @@ def _kind_server(tree: str | None, inbox, outbox) -> None:
     if tree and where != str(Path(tree).resolve()):
         raise SystemExit(f"the baseline's tree was not imported: generator comes from {where}")
     outbox.put([k.id for k in kinds.all_kinds()])
+    ctx = mp.get_context("fork")
+    child = conn = None
     for msg in iter(inbox.get, None):
-        kind, n, budget = msg
-        outbox.put(_fresh(mp.get_context("fork"), _measure, kind, n, budget=budget))
+        if msg[0] == "begin":
+            conn, theirs = ctx.Pipe()
+            child = ctx.Process(target=_kind_child, args=(msg[1], theirs))
+            child.start()
+        elif msg[0] == "end":
+            conn.send(None)
+            outbox.put(conn.recv())
+            child.join()
+        else:
+            conn.send(msg)
+            outbox.put(conn.recv())
 
 
 class _Kinds:
@@ -118,8 +130,15 @@ class _Kinds:
         self.proc.start()
         self.ids = self.outbox.get()
 
-    def measure(self, kind: str, n: int, budget: float | None) -> dict:
-        self.inbox.put((kind, n, budget))
+    def begin(self, kind: str) -> None:
+        self.inbox.put(("begin", kind))
+
+    def turn(self, first: int, count: int) -> float:
+        self.inbox.put((first, count))
+        return self.outbox.get()
+
+    def end(self) -> float:
+        self.inbox.put(("end",))
         return self.outbox.get()
 
     def close(self) -> None:
@@ -127,33 +146,50 @@ class _Kinds:
         self.proc.join()
 
 
-def _kind_runs(kind: str, first, second) -> tuple[dict, dict]:
-    """One kind measured by `first` and then by `second`, on the same number of
-    problems: H and 5.2 memoise their limits by gap pattern (a shorter run would
-    cost more per problem), so they run their fixed count, as at abdb93e; the
-    others stop early at the budget in the first run, and the second runs as
-    many problems as the first did."""
+def _row(kind: str, done: int, seconds: float, peak: float) -> dict:
+    return {"kind": kind, "problems": done, "seconds": round(seconds, 4), "per_second": round(done / seconds, 1),
+            "ms_per_problem": round(1000 * seconds / done, 3), "peak_rss_mb": peak}
+
+
+def _kind_runs(kind: str, commits: list) -> list[dict]:
+    """One kind at each commit (main first), the same problems for all: turns of
+    CHUNK problems, then of about TURN_S at main (seeds 0, 1, …), the commits
+    alternating turn by turn in ABBA order, so that the machine's changes of speed (seconds long on a
+    shared machine, and up to 1.7× here) fall on all alike.  H and 5.2 memoise
+    their limits by gap pattern (a shorter run would cost more per problem), so
+    they run their fixed count, as at abdb93e; the others stop once main has
+    spent KIND_BUDGET_S (at least MIN_N problems) or at DEFAULT_N."""
     fixed = kind in N
-    a = first.measure(kind, N.get(kind, DEFAULT_N), None if fixed else KIND_BUDGET_S)
-    return a, second.measure(kind, a["problems"], None)
+    limit = N.get(kind, DEFAULT_N)
+    for c in commits:
+        c.begin(kind)
+    spent = [0.0] * len(commits)
+    done, turn, size = 0, 0, CHUNK
+    while done < limit and (fixed or done < MIN_N or spent[0] < KIND_BUDGET_S):
+        count = min(size, limit - done)
+        order = range(len(commits)) if turn % 2 == 0 else reversed(range(len(commits)))
+        for i in order:
+            spent[i] += commits[i].turn(done, count)
+        done += count
+        turn += 1
+        # later turns last about TURN_S at main: short enough to share the machine's
+        # changes of speed, long enough that switching processes costs nothing
+        size = max(CHUNK, round(TURN_S * done / spent[0]))
+    return [_row(kind, done, t, c.end()) for c, t in zip(commits, spent)]
 
 
 def _measure_kinds(tree: str | None) -> tuple[list[dict], list[dict] | None]:
     """Every kind at main and, when `tree` holds the baseline, at the baseline
-    too, alternating kind by kind in ABBA order (main first for the 1st kind, the
-    baseline first for the 2nd, …)."""
+    too, the two alternating in turns (_kind_runs)."""
     ours = _Kinds()
     base = _Kinds(tree) if tree else None
     rows, base_rows = [], []
     try:
-        for i, kind in enumerate(ours.ids):
+        for kind in ours.ids:
             if base is None or kind not in base.ids:
-                rows.append(ours.measure(kind, N.get(kind, DEFAULT_N), None if kind in N else KIND_BUDGET_S))
-            elif i % 2 == 0:
-                r, b = _kind_runs(kind, ours, base)
-                rows.append(r), base_rows.append(b)
+                rows += _kind_runs(kind, [ours])
             else:
-                b, r = _kind_runs(kind, base, ours)
+                r, b = _kind_runs(kind, [ours, base])
                 rows.append(r), base_rows.append(b)
     finally:
         ours.close()

@@ -315,19 +315,37 @@ def test_the_baseline_tree_comes_from_git_archive(tmp_path):
 
 
 class _Fake:
-    def __init__(self, rate: float):
-        self.rate, self.calls = rate, []
+    """A commit whose problems take `ms` milliseconds each; `log` records the
+    turns of all commits in the order they ran."""
 
-    def measure(self, kind, n, budget):
-        self.calls.append((kind, n, budget))
-        done = n if budget is None else min(n, max(run.MIN_N, int(self.rate * budget)))
-        return {"kind": kind, "problems": done, "per_second": self.rate}
+    def __init__(self, ms: float, log: list, name: str):
+        self.ms, self.log, self.name = ms, log, name
+
+    def begin(self, kind):
+        self.log.append((self.name, "begin", kind))
+
+    def turn(self, first, count):
+        self.log.append((self.name, first, count))
+        return count * self.ms / 1000
+
+    def end(self):
+        return 40.0
 
 
-def test_both_commits_run_the_same_number_of_problems_per_kind():
-    first, second = _Fake(100.0), _Fake(30.0)
-    a, b = run._kind_runs("A", first, second)
-    assert a["problems"] == b["problems"] == int(100 * run.KIND_BUDGET_S)
-    assert first.calls == [("A", run.DEFAULT_N, run.KIND_BUDGET_S)] and second.calls == [("A", a["problems"], None)]
-    a, b = run._kind_runs("H", second, first)  # a fixed count, no budget, for both
-    assert a["problems"] == b["problems"] == run.N["H"] and first.calls[-1] == second.calls[-1] == ("H", run.N["H"], None)
+def test_both_commits_run_the_same_problems_in_alternating_turns():
+    log = []
+    ours, base = _Fake(5.0, log, "main"), _Fake(15.0, log, "base")
+    a, b = run._kind_runs("A", [ours, base])
+    assert a["problems"] == b["problems"] < run.DEFAULT_N
+    # main stops once it has spent the budget: within one turn of it
+    assert run.KIND_BUDGET_S <= a["seconds"] < run.KIND_BUDGET_S + run.TURN_S + 1e-9
+    assert (a["per_second"], b["per_second"]) == (200.0, pytest.approx(66.7, abs=0.1))
+    turns = [e for e in log if e[1] != "begin"]
+    assert [e[1:] for e in turns[0::2]] == [e[1:] for e in turns[1::2]]  # the same seeds, turn by turn
+    # a first turn of CHUNK problems, then turns of about TURN_S at main
+    assert turns[0][2] == run.CHUNK and {t[2] for t in turns[2:-2]} == {round(run.TURN_S * 1000 / 5.0)}
+    assert [e[0] for e in turns[:8]] == ["main", "base", "base", "main", "main", "base", "base", "main"]  # ABBA
+    log.clear()
+    a, b = run._kind_runs("H", [_Fake(2.0, log, "main"), _Fake(600.0, log, "base")])  # a fixed count, for both
+    assert a["problems"] == b["problems"] == run.N["H"]
+
