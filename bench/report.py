@@ -135,11 +135,6 @@ def _word_measured(results: dict) -> str:
     return f"measured in this run at {_baseline_word(results)}"
 
 
-def limit(refs: dict, bound: Any, row: str | None = None, results: dict | None = None) -> float | None:
-    """A target's bound as a number (see resolve)."""
-    return resolve(results or {}, refs, bound, row)["value"]
-
-
 def _check(got: float | None, at_most: float | None, at_least: float | None) -> str:
     if got is None or (at_most is None and at_least is None):
         return UNMEASURED
@@ -286,7 +281,7 @@ def _tables(results: dict, refs: dict) -> list[str]:
             "| kind | problems | per second | ms each | peak MB | at abdb93e (cited) | now ÷ abdb93e |"
         out += ["", "## Worked problems (sample + solve + render Markdown), one core", "",
                 (f"The column at abdb93e is measured in this run ({str(b.get('commit', '?'))[:12]}: the same problems "
-                 "per kind as main, the two taking turns of about 0.15 s, ABBA); the last column is history, cited: "
+                 f"per kind as main, the two taking turns of about {b.get('turn_s', '?')} s, ABBA); the last column is history, cited: "
                  if b else "abdb93e not measured in this run; cited: ") + f"{refs['sources']['abdb93e']['cited_from']}.",
                 "", head, "|---|---|---|---|---|---|---|" + ("---|" if b else "")]
         for r in rows:

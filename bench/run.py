@@ -68,8 +68,8 @@ REXAMS_STUDENTS = (20, 200)  # 200 and 2,000 instances
 CLI_RUNS = 7
 BASELINE = "abdb93e"  # the last commit before issue 11's work: measured in the same run (see _baseline_tree)
 REPETITIONS = (f"per kind up to {DEFAULT_N} problems or {KIND_BUDGET_S:g} s (H {N['H']}, 5.2 {N['5.2']}), at "
-               f"{BASELINE} the same problems, the two alternating in turns of about {TURN_S:g} s; {FIGURE_SPECS} figures of each kind; "
-               f"start-up: median of {CLI_RUNS} runs; every other row: one run")
+               f"{BASELINE} the same problems, the two alternating in turns of about {TURN_S:g} s; "
+               f"{FIGURE_SPECS} figures of each kind; start-up: median of {CLI_RUNS} runs; every other row: one run")
 
 
 def _kind_child(kind: str, conn) -> None:
@@ -154,8 +154,9 @@ def _row(kind: str, done: int, seconds: float, peak: float) -> dict:
 def _kind_runs(kind: str, commits: list) -> list[dict]:
     """One kind at each commit (main first), the same problems for all: turns of
     CHUNK problems, then of about TURN_S at main (seeds 0, 1, …), the commits
-    alternating turn by turn in ABBA order, so that the machine's changes of speed (seconds long on a
-    shared machine, and up to 1.7× here) fall on all alike.  H and 5.2 memoise
+    alternating turn by turn in ABBA order, so that the machine's changes of
+    speed (seconds long on a shared machine, and up to 1.7× here) fall on all
+    alike.  H and 5.2 memoise
     their limits by gap pattern (a shorter run would cost more per problem), so
     they run their fixed count, as at abdb93e; the others stop once main has
     spent KIND_BUDGET_S (at least MIN_N problems) or at DEFAULT_N."""
@@ -483,7 +484,8 @@ def _measure_all(tmp: str) -> dict:
     results["cli"] = _measure_cli()
     commit, why = _baseline_tree(ROOT, BASELINE, Path(tmp))
     tree = tmp if commit else None
-    results["baseline"] = {"label": BASELINE, "commit": commit} if tree else {"label": BASELINE, "unavailable": why}
+    results["baseline"] = ({"label": BASELINE, "commit": commit, "turn_s": TURN_S} if tree
+                           else {"label": BASELINE, "unavailable": why})
     _step(f"worked problems per kind{f', interleaved with {BASELINE}' if tree else ''}", results)
     rows, base_rows = _measure_kinds(tree)
     results["worked_problems"] = rows
