@@ -25,14 +25,21 @@ def inline(p: Prose) -> str:
     return "".join(f"${typst_math(seg)}$" if isinstance(seg, Node) else escape_typst(seg) for seg in p)
 
 
-def view(solution: Solution, figures=None) -> dict:
+def view(solution: Solution, figures=None, worked: bool = True) -> dict:
+    """What the templates need.  Without `worked` (an exam paper prints the
+    question only) the worked solution is not formatted: its keys are absent."""
     p = solution.problem
-    answer_parts = [(a.label, a.display) for a in solution.answers if a.type != "text"]
-    return {
+    question = {
         "kind": p.kind,
         "variant": escape_typst(p.variant),
         "title": escape_typst(solution.title),
         "question": [inline(q) for q in solution.question],
+    }
+    if not worked:
+        return question
+    answer_parts = [(a.label, a.display) for a in solution.answers if a.type != "text"]
+    return {
+        **question,
         "forecast": inline(solution.forecast),
         "steps": [{"title": escape_typst(s.title), "body": [inline(b) for b in s.body],
                    "math": [typst_math(m) for m in s.math], "after": [inline(a) for a in s.after],

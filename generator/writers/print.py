@@ -318,7 +318,7 @@ def _paper(job: tuple) -> dict:
             figures = [draw_figures(s) for s in ordered]
         else:
             figures = [()] * len(ordered)
-        problems = [view(s, f) for s, f in zip(ordered, figures)]
+        problems = [view(s, f, worked=with_solutions) for s, f in zip(ordered, figures)]
         for v, q in zip(problems, exam.questions):
             v["points"] = points_text(q.points)
             v["parts"] = [_part_view(p) for p in q.parts]
