@@ -22,7 +22,7 @@ from conftest import solve_given
 from generator import kinds
 from generator.exam import graded_answers
 from generator.marking import mark
-from generator.mathlines import Call, Chain, Mul, Num, Paren, eq
+from generator.mathlines import Call, Chain, Frac, Mul, Num, Paren, Seq, Sym, eq
 from generator.pipeline import sample_problem, solve_problem
 from generator.render.markdown import render_problem
 from linecheck import check_chain, failures
@@ -283,3 +283,60 @@ def test_caption_checker_can_fail():
     assert check_caption(towers)
     below = FigureSpec("entropy", {"values": [1.0297], "max": 1.0986}, ("1.0297 nats, well below the max",))
     assert check_caption(below)
+
+
+# -- two worked lists of the same weights (shift invariance: D and 2.3) ------
+
+def _printed_lists(sol) -> dict:
+    """The worked weights of each list, as printed: α_t… lines (sup None) and
+    α′_t… lines (sup ′), each `α = exp / Z = value`."""
+    lists: dict = {}
+    for step in sol.steps:
+        for line in step.math:
+            for item in (line.items if isinstance(line, Seq) else (line,)):
+                if (isinstance(item, Chain) and isinstance(item.first, Sym) and item.first.base == "alpha"
+                        and (item.first.sub or "")[1:].isdigit() and isinstance(item.rest[-1][1], Num)
+                        and any(isinstance(n, Frac) for _, n in item.rest)):
+                    lists.setdefault(item.first.sup, []).append(item.rest[-1][1].text)
+    return lists
+
+
+def _words(prose) -> str:
+    return "".join(seg for seg in prose if isinstance(seg, str))
+
+
+@pytest.mark.parametrize("digits", DIGITS)
+@pytest.mark.parametrize("kind", ["D", "2.3"])
+def test_every_digit_is_said_only_where_the_printed_lists_agree(kind, digits):
+    """Both lists are the same exact weights, but each is worked from rounded
+    exponentials: "to every digit" may be said of them only where their
+    printed values agree; where they do not, the text says they differ, and
+    the shifted list is primed (α′, Z′) so no symbol has two values."""
+    seen = {True: 0, False: 0}
+    for seed in SEEDS:
+        sol = solved(kind, seed, digits)
+        lists = _printed_lists(sol)
+        if "'" not in lists:  # the shifted scores were not worked (too large for a calculator)
+            continue
+        assert set(lists) == {None, "'"}, (seed, lists)
+        alike = lists[None] == lists["'"]
+        seen[alike] += 1
+        comparing = [s for s in sol.steps if s.title in ("check on the numbers", "solve the original scores for comparison")]
+        why = _words(comparing[0].why)
+        says_apart = re.compile(r"differ (in the last place|slightly)")
+        assert bool(says_apart.search(why)) == (not alike), (seed, why)
+        if not alike:  # "every digit" only of the exact weights
+            assert "every digit" not in why.replace("the exact weights agree to every digit", ""), (seed, why)
+        if kind == "2.3":
+            checks = " ".join(_words(c.line) for c in sol.checks)
+            assert bool(says_apart.search(checks)) == (not alike), (seed, checks)
+    assert seen[True] and seen[False], seen  # both branches are exercised
+
+
+def test_rounded_to_reads_the_places_off_the_printed_numbers():
+    from generator.kinds._recipe import rounded_to
+
+    assert rounded_to([Num("1.8221"), Num("0.4966")]) == "4 places"
+    assert rounded_to([Num("0.01228"), Num("0.003346")]) == "5–6 places"
+    assert rounded_to([Num("0.7408"), Num("9.119", -5)]) == "4 places, the smallest to 4 significant digits"
+    assert rounded_to([Num("-9.119", -5)]) == "4 significant digits"

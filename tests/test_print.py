@@ -32,6 +32,8 @@ def tree(folder: Path) -> dict[str, bytes]:
     (M.eq(M.Sym("alpha", "21"), M.Frac(M.Num("1.350"), M.Num("11.165")), M.Num("0.121")),
      "alpha_(21) = (1.350)/(11.165) = 0.121"),
     (M.Sym("e", "ti"), "e_(t i)"),
+    (M.Sym("alpha", "t1", "'"), "alpha'_(t 1)"),  # primed before the subscript: after, Typst primes "(t1)"
+    (M.Sym("Z", None, "'"), "Z'"),
     (M.Sym("s", "t-1"), "s_(t - 1)"),
     (M.Num("2.06", -9), "2.06 times 10^(-9)"),
     (M.Add((M.Num("-2"), M.Num("1"), M.Num("-0.5"))), "-2 + 1 - 0.5"),

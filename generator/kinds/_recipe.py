@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Sequence
@@ -170,6 +171,36 @@ def differs_note(w: Work, pairs: Sequence[tuple[Node, Num, Num]], cause: str) ->
                   "Both are accepted."),)
 
 
+def rounded_to(nums: Sequence[Num]) -> str:
+    """How printed numbers were rounded, read off the numbers themselves:
+    "4 places", "4–6 places" (small exponentials keep four significant
+    digits), "4 places, the smallest to 4 significant digits"."""
+    places = sorted({len(n.mant.partition(".")[2]) for n in nums if n.exp10 is None})
+    sig = sorted({len(n.mant.lstrip("-").replace(".", "")) for n in nums if n.exp10 is not None})
+    span = lambda v: str(v[0]) if len(v) == 1 else f"{v[0]}–{v[-1]}"
+    parts = [f"{span(places)} places"] if places else []
+    if sig:
+        parts.append(f"{'the smallest to ' if places else ''}{span(sig)} significant digits")
+    return ", ".join(parts)
+
+
+def printed_weights(w: Work, name: str = "weights") -> list[Num]:
+    """The weights as steps_softmax printed them under `name`."""
+    return [w.q(q, w.digits) for q in w.method[name][0]]
+
+
+def printed_apart(first: Sequence[Num], second: Sequence[Num]) -> str:
+    """How far apart two printed lists of the same weights read: "" where
+    alike, "in the last place" (one unit at most) or "slightly"."""
+    if [a.text for a in first] == [b.text for b in second]:
+        return ""
+    unit = max((Decimal(1).scaleb(-len(n.mant.partition(".")[2])) for n in (*first, *second) if n.exp10 is None),
+               default=Decimal(0))
+    value = lambda n: Decimal(n.mant).scaleb(n.exp10 or 0)
+    close = all(abs(value(a) - value(b)) <= unit for a, b in zip(first, second))
+    return "in the last place" if close else "slightly"
+
+
 def steps_softmax(
     w: Work,
     sm: Softmax,
@@ -180,10 +211,14 @@ def steps_softmax(
     why_div: tuple = WHY_DIV,
     title_exp: str = "exponentiate every score",
     name: str = "weights",
+    prime: bool = False,
 ) -> list[Step]:
     """exponentiate → denominator → divide (after a shift step when needed).
     The worked results are kept in `w.method` under `name` and `denominator`
-    (with the same prefix) for the marking window."""
+    (with the same prefix) for the marking window.  `prime` names the weights
+    α′ and the denominator Z′: a second score list worked beside a first."""
+    sym = (lambda i: Sym("alpha", alpha(t, i).sub, "'")) if prime else (lambda i: alpha(t, i))
+    Z = Sym("Z", None, "'") if prime else Sym("Z")
     steps = []
     shift = step_shift(w, sm)
     if shift:
@@ -197,19 +232,18 @@ def steps_softmax(
     ))
     steps.append(Step(
         "add them for the denominator", (),
-        (eq(Sym("Z"), Add(tuple(exp_nums)), z) if len(exp_nums) > 1 else eq(Sym("Z"), z),),
+        (eq(Z, Add(tuple(exp_nums)), z) if len(exp_nums) > 1 else eq(Z, z),),
         why_sum,
     ))
     worked = [w.q(a, w.digits) for a in quotients]
     steps.append(Step(
         "divide", (),
         (Seq(tuple(
-            eq(alpha(t, i + 1), Frac(n, z), m) for i, (n, m) in enumerate(zip(exp_nums, worked))
+            eq(sym(i + 1), Frac(n, z), m) for i, (n, m) in enumerate(zip(exp_nums, worked))
         )),),
         why_div,
-        differs_note(w, [(alpha(t, i + 1), m, w.n(a)) for i, (m, a) in enumerate(zip(worked, sm.weights))],
-                     "the exponentials were rounded to "
-                     f"{w.places} places"),
+        differs_note(w, [(sym(i + 1), m, w.n(a)) for i, (m, a) in enumerate(zip(worked, sm.weights))],
+                     f"the exponentials were rounded to {rounded_to(exp_nums)}"),
     ))
     prefix = name[: -len("weights")]
     w.method[name] = [quotients]
@@ -385,7 +419,9 @@ def answer_softmax(w: Work, sm: Softmax, prefix: str = "", what: str = "") -> No
 
 
 def scores_line(scores: Sequence[Fraction], t: str | None, sym: str = "e") -> Seq:
-    return Seq(tuple(eq(Sym(sym, f"{t}{i + 1}" if t else str(i + 1)), input_node(s))
+    """e_t1 = …, e_t2 = …; sym "e'" primes the symbol (a second list of scores)."""
+    base, sup = (sym[:-1], "'") if sym.endswith("'") else (sym, None)
+    return Seq(tuple(eq(Sym(base, f"{t}{i + 1}" if t else str(i + 1), sup), input_node(s))
                      for i, s in enumerate(scores)))
 
 

@@ -57,7 +57,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     forecast = prose("Will the weights change, shrink, or stay exactly the same? Commit to an answer.")
     ei = lambda i: Sym("e", i)
     algebra = eq(
-        Sym("alpha", "i"),
+        Sym("alpha", "i", "'"),
         Frac(Call("exp", Add((ei("i"), Sym("k")))), SumOver("j", Call("exp", Add((ei("j"), Sym("k")))))),
         Frac(Mul((Call("exp", Sym("k")), Call("exp", ei("i"))), "juxt"),
              Mul((Call("exp", Sym("k")), SumOver("j", Call("exp", ei("j")))), "juxt")),
@@ -69,15 +69,24 @@ def solve(problem: Problem, digits: int) -> Solution:
     exps0, z0, q0 = R.worked_softmax(w, sm0)
     worked0 = [w.q(q, w.digits) for q in q0]
     w0 = [w.n(a) for a in sm0.weights]
+    notes0 = R.differs_note(w, [(Sym("alpha", f"t{i + 1}"), m, k) for i, (m, k) in enumerate(zip(worked0, w0))],
+                            f"the exponentials were rounded to {R.rounded_to(exps0)}")
     original = Step("solve the original scores for comparison", (), (
         R.Seq(tuple(eq(Call("exp", R.input_node(s - sm0.shift)), e) for s, e in zip(sm0.scores, exps0))),
         eq(Sym("Z"), Add(tuple(exps0)), z0) if len(exps0) > 1 else eq(Sym("Z"), z0),
         R.Seq(tuple(eq(Sym("alpha", f"t{i + 1}"), Frac(e, z0), m) for i, (e, m) in enumerate(zip(exps0, worked0)))),
-    ), prose("The two sets of weights must agree to every digit if shift invariance holds."),
-        R.differs_note(w, [(Sym("alpha", f"t{i + 1}"), m, k) for i, (m, k) in enumerate(zip(worked0, w0))],
-                       f"the exponentials were rounded to {w.places} places"))
+    ), prose("The two sets of weights must agree to every digit if shift invariance holds."), notes0)
     if sm.shift == 0:
-        num = R.steps_softmax(w, sm, "t", why_div=prose("Confirms the algebra numerically."))
+        # the shifted scores are the question's e′: their weights α′ and sum Z′
+        num = R.steps_softmax(w, sm, "t", why_div=prose("Confirms the algebra numerically."), prime=True)
+        apart = R.printed_apart(worked0, R.printed_weights(w))
+        if apart:  # as printed, the lists may differ where rounding moved a last place
+            notes = len(notes0) + sum(len(s.after) for s in num)
+            where = "the notes say where" if notes > 1 else "the note says where"
+            original = Step(original.title, original.body, original.math, prose(
+                "If shift invariance holds, the two sets of weights are exactly equal. Worked from rounded "
+                f"exponentials they differ {apart} here — {where}; the exact weights agree to every digit."),
+                original.after)
         steps.append(Step("check numerically on the shifted scores",
                           tuple(b for s in num for b in s.body),
                           tuple(m for s in num for m in s.math), prose(

@@ -46,25 +46,37 @@ def solve(problem: Problem, digits: int) -> Solution:
     nums = Tup(tuple(w.n(a) for a in sm.weights))
     # both score lists are worked, so the agreement is seen, not asserted
     worked = R.steps_softmax(w, sm0, "t")
-    shifted_lines: tuple = ()
+    again: list = []
+    apart = ""  # how far the two worked lists print apart ("" where they read alike)
     if sm.shift == 0:
-        again = R.steps_softmax(w, sm, "t", name="shifted_weights")
-        shifted_lines = tuple(m for st in again for m in st.math)
+        again = R.steps_softmax(w, sm, "t", name="shifted_weights", prime=True)
+        apart = R.printed_apart(R.printed_weights(w), R.printed_weights(w, "shifted_weights"))
+    notes = tuple(a for st in (*worked, *again) for a in st.after)
+    if apart:
+        where = "the notes above say where" if len(notes) > 1 else "the note above says where"
+        why = prose("Both sets of scores give the same weights: exactly equal, as step 1 showed. Worked from "
+                    f"rounded exponentials, the two lists differ {apart} — {where}. Only "
+                    "differences between scores matter, never their absolute size.")
+    else:
+        why = prose("Both sets of scores give the same weights to every digit: only differences between scores "
+                    "matter, never their absolute size.")
     steps = (Step("factor the constant out", (), (algebra,), prose(
         "The factor ", Call("exp", Sym("c")), " cancels top and bottom: softmax is invariant to adding "
         "the same constant to every score.")),
         Step("check on the numbers", (prose("Softmax of the original scores, then of the shifted ones:"),),
-             tuple(m for st in worked for m in st.math) + shifted_lines +
+             tuple(m for st in (*worked, *again) for m in st.math) +
              (eq(Sym("alpha", None, "'"), Sym("alpha"), nums),),
-             prose("Both sets of scores give the same weights to every digit: only differences between scores "
-                   "matter, never their absolute size."), tuple(a for st in worked for a in st.after)))
+             why, notes))
     naive = sum(shifted)
     wrong = [([Ex.of(s / naive) for s in shifted], "shift_changes_weights")] if naive != 0 else []
     w.vector("weights", "attention weights", list(sm.weights), sm.numeric,
              distractors=wrong + [d for d in R.weight_distractors(sm) if d[1] != "divide_by_sum"])
     w.truefalse("weights_change", "adding the constant changes the weights", False, "shift_changes_weights")
     same = all(R.agree(a, b) for a, b in zip(sm.weights, sm0.weights))
-    w.check("shift invariance", same, prose("The weights of the shifted and the original scores agree ✓."))
+    w.check("shift invariance", same, prose(
+        "The weights of the shifted and the original scores agree ✓." if not apart else
+        f"The weights of the shifted and the original scores agree exactly ✓; the worked lines differ {apart} "
+        "only because the exponentials were rounded."))
     R.verify_sum(w, sm.weights)
     labels = [f"{l}: {R.number_text(a)}→{R.number_text(b)}"
               for l, a, b in zip(R.position_labels(len(base)), base, shifted)]

@@ -42,10 +42,12 @@ class TypstMathPrinter(NodePrinter):
 
     def _print_Sym(self, s: M.Sym) -> str:
         out = NAMES.get(s.base, s.base if len(s.base) == 1 else typst_string(s.base))
+        if s.sup == "'":  # before the subscript: after it, Typst would prime the subscript "(t1)"
+            out += "'"
         if s.sub is not None:
             out += f"_({_script(s.sub)})"
-        if s.sup is not None:
-            out += "'" if s.sup == "'" else f"^({_script(s.sup)})"
+        if s.sup is not None and s.sup != "'":
+            out += f"^({_script(s.sup)})"
         return out
 
     def _print_Num(self, n: M.Num) -> str:
