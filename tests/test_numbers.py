@@ -327,9 +327,12 @@ def test_every_digit_is_said_only_where_the_printed_lists_agree(kind, digits):
         assert bool(says_apart.search(why)) == (not alike), (seed, why)
         if not alike:  # "every digit" only of the exact weights
             assert "every digit" not in why.replace("the exact weights agree to every digit", ""), (seed, why)
-        if kind == "2.3":
-            checks = " ".join(_words(c.line) for c in sol.checks)
-            assert bool(says_apart.search(checks)) == (not alike), (seed, checks)
+        checks = " ".join(_words(c.line) for c in sol.checks)
+        assert bool(says_apart.search(checks)) == (not alike), (seed, checks)
+        if kind == "2.3":  # the exact α′ = α line stands among the worked lines only where none printed otherwise
+            notes = any("Worked from the rounded numbers" in _words(a) for s in comparing for a in s.after)
+            exact_in_math = any(isinstance(m, Chain) and m.first == Sym("alpha", None, "'") for m in comparing[0].math)
+            assert exact_in_math != notes, seed
     assert seen[True] and seen[False], seen  # both branches are exercised
 
 
@@ -340,3 +343,25 @@ def test_rounded_to_reads_the_places_off_the_printed_numbers():
     assert rounded_to([Num("0.01228"), Num("0.003346")]) == "5–6 places"
     assert rounded_to([Num("0.7408"), Num("9.119", -5)]) == "4 places, the smallest to 4 significant digits"
     assert rounded_to([Num("-9.119", -5)]) == "4 significant digits"
+
+
+@pytest.mark.parametrize("digits", DIGITS)
+def test_cell_d_says_how_far_z_ratio_is_from_exp_k(digits):
+    """Z′/Z from the two printed sums against exp(k): "in the last place" only
+    for one unit there, "slightly" for more, nothing where they print alike."""
+    said = set()
+    for seed in SEEDS:
+        sol = solved("D", seed, digits)
+        for step in sol.steps:
+            for para in step.after:
+                if "Every exponential was multiplied by" not in _words(para):
+                    continue
+                nodes = [seg for seg in para if not isinstance(seg, str)]
+                shown, ratio = nodes[0].rest[-1][1], nodes[1].rest[-1][1]
+                gap = abs(Decimal(shown.mant) - Decimal(ratio.mant))
+                unit = Decimal(1).scaleb(-len(shown.mant.partition(".")[2]))
+                want = "" if gap == 0 else "in the last place" if gap <= unit else "slightly"
+                text = _words(para)
+                assert (f"differs {want} from" in text) if want else ("differs" not in text), (seed, text)
+                said.add(want)
+    assert {"in the last place", "slightly"} <= said, said

@@ -69,6 +69,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     exps0, z0, q0 = R.worked_softmax(w, sm0)
     worked0 = [w.q(q, w.digits) for q in q0]
     w0 = [w.n(a) for a in sm0.weights]
+    apart = ""  # how far the worked lists of the two score lists print apart
     notes0 = R.differs_note(w, [(Sym("alpha", f"t{i + 1}"), m, k) for i, (m, k) in enumerate(zip(worked0, w0))],
                             f"the exponentials were rounded to {R.rounded_to(exps0)}")
     original = Step("solve the original scores for comparison", (), (
@@ -98,8 +99,9 @@ def solve(problem: Problem, digits: int) -> Solution:
         if ratio is not None:
             q = w.q(z1 / value_of(z0))
             shown = X.shown(ratio, w.places)  # at the quotient's places, so the two compare
-            tail = () if q.text == shown.text else (
-                " (the last place differs from ", Call("exp", R.input_node(k)), " only because both sums were rounded)")
+            gap = R.printed_apart([q], [shown])
+            tail = () if not gap else (
+                f" (it differs {gap} from ", Call("exp", R.input_node(k)), " only because both sums were rounded)")
             after = (prose("Every exponential was multiplied by ", eq(Call("exp", R.input_node(k)), shown),
                            ", and so was the denominator: ",
                            eq(Frac(Sym("Z", None, "'"), Sym("Z")), Frac(w.qs(z1), z0), q),
@@ -122,8 +124,9 @@ def solve(problem: Problem, digits: int) -> Solution:
                   float(np.exp(float(k))))
     same = all(R.agree(a, b) for a, b in zip(sm.weights, sm0.weights))
     w.check("shift invariance", same, prose(
-        "Identical to the unshifted weights ", R.Tup(tuple(w0)),
-        " ✓. This is why libraries subtract the largest score before exponentiating — exp cannot "
+        "The shifted weights are identical to the unshifted ones, computed exactly: ", R.Tup(tuple(w0)), " ✓. ",
+        f"The worked lines differ {apart} only because the exponentials were rounded. " if apart else "",
+        "This is why libraries subtract the largest score before exponentiating — exp cannot "
         "overflow, and the answer does not change."))
     R.verify_sum(w, sm.weights)
     labels = [f"{l}: {R.number_text(a)}→{R.number_text(b)}"

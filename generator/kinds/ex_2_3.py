@@ -52,6 +52,8 @@ def solve(problem: Problem, digits: int) -> Solution:
         again = R.steps_softmax(w, sm, "t", name="shifted_weights", prime=True)
         apart = R.printed_apart(R.printed_weights(w), R.printed_weights(w, "shifted_weights"))
     notes = tuple(a for st in (*worked, *again) for a in st.after)
+    # the answer, exact: after the notes where a worked line printed another value
+    same_line = eq(Sym("alpha", None, "'"), Sym("alpha"), nums)
     if apart:
         where = "the notes above say where" if len(notes) > 1 else "the note above says where"
         why = prose("Both sets of scores give the same weights: exactly equal, as step 1 showed. Worked from "
@@ -64,9 +66,9 @@ def solve(problem: Problem, digits: int) -> Solution:
         "The factor ", Call("exp", Sym("c")), " cancels top and bottom: softmax is invariant to adding "
         "the same constant to every score.")),
         Step("check on the numbers", (prose("Softmax of the original scores, then of the shifted ones:"),),
-             tuple(m for st in (*worked, *again) for m in st.math) +
-             (eq(Sym("alpha", None, "'"), Sym("alpha"), nums),),
-             why, notes))
+             tuple(m for st in (*worked, *again) for m in st.math) + (() if notes else (same_line,)),
+             why, notes + ((prose("Computed exactly, both lists give the same weights: ", same_line, "."),)
+                           if notes else ())))
     naive = sum(shifted)
     wrong = [([Ex.of(s / naive) for s in shifted], "shift_changes_weights")] if naive != 0 else []
     w.vector("weights", "attention weights", list(sm.weights), sm.numeric,
