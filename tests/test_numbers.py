@@ -365,3 +365,12 @@ def test_cell_d_says_how_far_z_ratio_is_from_exp_k(digits):
                 assert (f"differs {want} from" in text) if want else ("differs" not in text), (seed, text)
                 said.add(want)
     assert {"in the last place", "slightly"} <= said, said
+
+
+def test_rounding_cause_names_the_sum_only_where_it_was_rounded():
+    from generator.kinds._recipe import rounding_cause
+
+    exps = [Num("0.01005"), Num("0.009095"), Num("0.02472"), Num("0.2231")]
+    assert rounding_cause(exps, Num("0.2670")) == \
+        "the exponentials were rounded to 4–6 places and their sum to 4 places"
+    assert rounding_cause([Num("1.8221"), Num("0.4966")], Num("2.3187")) == "the exponentials were rounded to 4 places"

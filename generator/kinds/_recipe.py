@@ -184,6 +184,15 @@ def rounded_to(nums: Sequence[Num]) -> str:
     return ", ".join(parts)
 
 
+def rounding_cause(exp_nums: Sequence[Num], z: Num) -> str:
+    """Why a quotient of printed numbers strays from the exact weight: the
+    exponentials' rounding, and the sum's where it was rounded too."""
+    cause = f"the exponentials were rounded to {rounded_to(exp_nums)}"
+    if value_of(z) != sum(value_of(n) for n in exp_nums):
+        cause += f" and their sum to {rounded_to([z])}"
+    return cause
+
+
 def printed_weights(w: Work, name: str = "weights") -> list[Num]:
     """The weights as steps_softmax printed them under `name`."""
     return [w.q(q, w.digits) for q in w.method[name][0]]
@@ -243,7 +252,7 @@ def steps_softmax(
         )),),
         why_div,
         differs_note(w, [(sym(i + 1), m, w.n(a)) for i, (m, a) in enumerate(zip(worked, sm.weights))],
-                     f"the exponentials were rounded to {rounded_to(exp_nums)}"),
+                     rounding_cause(exp_nums, z)),
     ))
     prefix = name[: -len("weights")]
     w.method[name] = [quotients]

@@ -71,7 +71,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     w0 = [w.n(a) for a in sm0.weights]
     apart = ""  # how far the worked lists of the two score lists print apart
     notes0 = R.differs_note(w, [(Sym("alpha", f"t{i + 1}"), m, k) for i, (m, k) in enumerate(zip(worked0, w0))],
-                            f"the exponentials were rounded to {R.rounded_to(exps0)}")
+                            R.rounding_cause(exps0, z0))
     original = Step("solve the original scores for comparison", (), (
         R.Seq(tuple(eq(Call("exp", R.input_node(s - sm0.shift)), e) for s, e in zip(sm0.scores, exps0))),
         eq(Sym("Z"), Add(tuple(exps0)), z0) if len(exps0) > 1 else eq(Sym("Z"), z0),
