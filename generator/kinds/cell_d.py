@@ -86,7 +86,7 @@ def solve(problem: Problem, digits: int) -> Solution:
             where = "the notes say where" if notes > 1 else "the note says where"
             original = Step(original.title, original.body, original.math, prose(
                 "If shift invariance holds, the two sets of weights are exactly equal. Worked from rounded "
-                f"exponentials they differ {apart} here — {where}; the exact weights agree to every digit."),
+                f"numbers they differ {apart} here — {where}; the exact weights agree to every digit."),
                 original.after)
         steps.append(Step("check numerically on the shifted scores",
                           tuple(b for s in num for b in s.body),
@@ -125,7 +125,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     same = all(R.agree(a, b) for a, b in zip(sm.weights, sm0.weights))
     w.check("shift invariance", same, prose(
         "The shifted weights are identical to the unshifted ones, computed exactly: ", R.Tup(tuple(w0)), " ✓. ",
-        f"The worked lines differ {apart} only because the exponentials were rounded. " if apart else "",
+        f"The worked lines differ {apart} only because they were worked from rounded numbers. " if apart else "",
         "This is why libraries subtract the largest score before exponentiating — exp cannot "
         "overflow, and the answer does not change."))
     R.verify_sum(w, sm.weights)

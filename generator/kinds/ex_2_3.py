@@ -57,7 +57,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     if apart:
         where = "the notes above say where" if len(notes) > 1 else "the note above says where"
         why = prose("Both sets of scores give the same weights: exactly equal, as step 1 showed. Worked from "
-                    f"rounded exponentials, the two lists differ {apart} — {where}. Only "
+                    f"rounded numbers, the two lists differ {apart} — {where}. Only "
                     "differences between scores matter, never their absolute size.")
     else:
         why = prose("Both sets of scores give the same weights to every digit: only differences between scores "
@@ -78,7 +78,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.check("shift invariance", same, prose(
         "The weights of the shifted and the original scores agree ✓." if not apart else
         f"The weights of the shifted and the original scores agree exactly ✓; the worked lines differ {apart} "
-        "only because the exponentials were rounded."))
+        "only because they were worked from rounded numbers."))
     R.verify_sum(w, sm.weights)
     labels = [f"{l}: {R.number_text(a)}→{R.number_text(b)}"
               for l, a, b in zip(R.position_labels(len(base)), base, shifted)]
