@@ -69,7 +69,7 @@ def test_example_4_cell_d_shift_invariance():
     # The seed's Z; primed here (Z′), since the page also works the original scores' Z.
     assert ref("exp(3)+exp(6)+exp(5)", 3) == "571.927"
     shows(page, r"\exp(3) = 20.086", r"\exp(6) = 403.429", r"\exp(5) = 148.413",
-          "Z^{'} = 20.086 + 403.429 + 148.413 = 571.928", "= 0.035", "= 0.705", "= 0.259")
+          "Z' = 20.086 + 403.429 + 148.413 = 571.928", "= 0.035", "= 0.705", "= 0.259")
     assert solve_given("D", {"scores": ["-2", "1", "0"], "shift": "5"}, 3).answer("denominator").display == "571.927"
     # at the seed's four places for the weights:
     sol = solve_given("D", {"scores": ["-2", "1", "0"], "shift": "5"})

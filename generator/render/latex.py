@@ -33,9 +33,11 @@ class MathLatexPrinter(NodePrinter):
     def _print_Sym(self, s: M.Sym) -> str:
         base = GREEK.get(s.base, s.base)
         out = base
+        if s.sup == "'":  # a prime as TeX writes it (^{'} would be a prime raised twice, half its size)
+            out += "'"
         if s.sub is not None:
             out += "_{" + s.sub + "}"
-        if s.sup is not None:
+        if s.sup is not None and s.sup != "'":
             out += "^{" + s.sup + "}"
         return out
 
