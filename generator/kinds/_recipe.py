@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Sequence
@@ -203,10 +202,9 @@ def printed_apart(first: Sequence[Num], second: Sequence[Num]) -> str:
     alike, "in the last place" (one unit at most) or "slightly"."""
     if [a.text for a in first] == [b.text for b in second]:
         return ""
-    unit = max((Decimal(1).scaleb(-len(n.mant.partition(".")[2])) for n in (*first, *second) if n.exp10 is None),
-               default=Decimal(0))
-    value = lambda n: Decimal(n.mant).scaleb(n.exp10 or 0)
-    close = all(abs(value(a) - value(b)) <= unit for a, b in zip(first, second))
+    unit = max((Fraction(1, 10 ** len(n.mant.partition(".")[2])) for n in (*first, *second) if n.exp10 is None),
+               default=Fraction(0))
+    close = all(abs(value_of(a) - value_of(b)) <= unit for a, b in zip(first, second))
     return "in the last place" if close else "slightly"
 
 
@@ -427,10 +425,10 @@ def answer_softmax(w: Work, sm: Softmax, prefix: str = "", what: str = "") -> No
 
 
 
-def scores_line(scores: Sequence[Fraction], t: str | None, sym: str = "e") -> Seq:
-    """e_t1 = …, e_t2 = …; sym "e'" primes the symbol (a second list of scores)."""
-    base, sup = (sym[:-1], "'") if sym.endswith("'") else (sym, None)
-    return Seq(tuple(eq(Sym(base, f"{t}{i + 1}" if t else str(i + 1), sup), input_node(s))
+def scores_line(scores: Sequence[Fraction], t: str | None, prime: bool = False) -> Seq:
+    """e_t1 = …, e_t2 = …; `prime` names them e′ (a second list of scores)."""
+    sup = "'" if prime else None
+    return Seq(tuple(eq(Sym("e", f"{t}{i + 1}" if t else str(i + 1), sup), input_node(s))
                      for i, s in enumerate(scores)))
 
 

@@ -52,7 +52,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     sm0 = R.softmax(base)
     sm = R.softmax(shifted)
     question = [prose("The scores ", R.scores_line(base, "t"), " are all shifted by ",
-                      eq(Sym("k"), R.input_node(k)), ", giving ", R.scores_line(shifted, "t", "e'"),
+                      eq(Sym("k"), R.input_node(k)), ", giving ", R.scores_line(shifted, "t", prime=True),
                       ". Compute the weights of the shifted scores and compare them with the originals.")]
     forecast = prose("Will the weights change, shrink, or stay exactly the same? Commit to an answer.")
     ei = lambda i: Sym("e", i)

@@ -36,7 +36,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     w = Work(digits)
     sm0, sm = R.softmax(base), R.softmax(shifted)
     question = [prose("Scores ", R.scores_line(base, "t"), f". Now add {R.number_text(c)} to every score: ",
-                      R.scores_line(shifted, "t", "e'"), ". Do the weights change? Compute them.")]
+                      R.scores_line(shifted, "t", prime=True), ". Do the weights change? Compute them.")]
     forecast = prose("Commit to an answer before computing: change, or no change?")
     ei = lambda i: Sym("e", i)
     algebra = eq(Frac(Call("exp", R.Add((ei("i"), Sym("c")))), SumOver("j", Call("exp", R.Add((ei("j"), Sym("c")))))),
