@@ -321,6 +321,28 @@ def test_search_finds_a_word(browser, servers, builder):
 
 
 @pytest.mark.parametrize("builder", BUILDERS)
+def test_sets_stay_out_of_the_sidebar_and_link_to_their_neighbours(built, builder):
+    """A course has a set per student: the sidebar lists the index of sets (not
+    every set, drawn again into every page), and each set links to the index
+    and its neighbours."""
+    site = built[builder]
+
+    def links(page):
+        return re.findall(r'href="([^"]*)"', (site / page).read_text(encoding="utf-8"))
+
+    for page in ("index.html", "generated/index.html", "generated/examples/index.html"):
+        sets = [h for h in links(page) if re.search(r"set-\d+/$", h)]
+        assert sets == ([] if page != "generated/index.html" else ["set-01/", "set-02/"]), (page, sets)
+    first, second = links("generated/set-01/index.html"), links("generated/set-02/index.html")
+    assert [h for h in first if re.search(r"set-\d+/$", h)] == ["../set-02/"]
+    assert [h for h in second if re.search(r"set-\d+/$", h)] == ["../set-01/"]
+    assert "../examples/" in first  # the sidebar, as on every page
+    ends = [(site / f"generated/set-0{n}/index.html").read_text(encoding="utf-8") for n in (1, 2)]
+    assert '<p><a href="../">All problem sets</a> · <a href="../set-02/">Set 2 →</a></p>' in ends[0]
+    assert '<p><a href="../set-01/">← Set 1</a> · <a href="../">All problem sets</a></p>' in ends[1]
+
+
+@pytest.mark.parametrize("builder", BUILDERS)
 def test_search_leaves_out_the_sets_and_finds_them_by_code(built, builder):
     """Set pages carry `search: exclude` (their near-identical problems would bury
     the worked examples); the index of sets, with every set code, stays searchable."""

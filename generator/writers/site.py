@@ -46,12 +46,12 @@ def practice_variant(job: tuple[str, int, int]) -> dict:
     return {"code": sol.problem.variant, "html": html}
 
 
-def set_pages(job: tuple[int, Spec, int, bool]) -> dict:
-    """One set, both phases: every problem and solution first, then its page
-    (figures included), recall decks (and, with pdf, its sheet and key).  Sets
-    share nothing, so each is a job of its own."""
-    number, spec, seed, pdf = job
-    st = {"number": number, "title": spec.title, "seed": seed, "code": f"set-{encode(seed)}",
+def set_pages(job: tuple[int, int, Spec, int, bool]) -> dict:
+    """One set (number of count), both phases: every problem and solution
+    first, then its page (figures included), recall decks (and, with pdf, its
+    sheet and key).  Sets share nothing, so each is a job of its own."""
+    number, count, spec, seed, pdf = job
+    st = {"number": number, "count": count, "title": spec.title, "seed": seed, "code": f"set-{encode(seed)}",
           "solutions": build_items(spec.items, seed, spec.digits)}
     files: dict[str, str | bytes] = {}
     _render_set(st, pdf, files)
@@ -106,7 +106,8 @@ def _results(jobs: list[tuple], workers: int | None):
 
 
 def build_site(specs: list[Spec], master: int) -> dict:
-    """Phase one in this process: every problem and solution of every set, and the examples page."""
+    """Every problem and solution of every set, and the examples page, in this
+    process (what set_pages and examples_page render; the tests read them)."""
     sets = []
     for n, (spec, seed) in enumerate(zip(specs, child_seeds(master, len(specs))), start=1):
         sets.append({"number": n, "title": spec.title, "seed": seed, "code": f"set-{encode(seed)}",
@@ -195,19 +196,6 @@ def _render_index(sets: list[dict], master: int, practice: bool, files: dict) ->
         sets=[{**s, "title": escape_md(s["title"])} for s in sets], master=master, practice=practice)
 
 
-def render_site(built: dict, pdf: bool = False, practice: dict | None = None) -> dict[str, str | bytes]:
-    """Phase two in this process: every page and figure (and, with pdf, each
-    set's printable sheet and key) from the solutions built above; `practice`
-    maps each kind to its practice variants (practice_variant)."""
-    files: dict[str, str | bytes] = {}
-    for st in built["sets"]:
-        _render_set(st, pdf, files)
-    _render_examples(built["examples"], built["master"], files)
-    pages = _render_practice(practice, files)
-    _render_index([{**s, "size": len(s["solutions"])} for s in built["sets"]], built["master"], bool(pages), files)
-    return files
-
-
 def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int | None = None,
                folder: Path | None = None) -> dict[str, str | bytes]:
     """Every file of the generated folder: the sets, the examples page, the
@@ -216,7 +204,7 @@ def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int |
     their jobs finish, and only the files left to write are returned."""
     seeds = child_seeds(master, len(specs))
     practice_jobs = [(k.id, master, i) for k in kinds.all_kinds() for i in range(POOL)]
-    jobs = ([("set", (n, spec, seed, pdf), folder) for n, (spec, seed) in enumerate(zip(specs, seeds), start=1)]
+    jobs = ([("set", (n, len(specs), spec, seed, pdf), folder) for n, (spec, seed) in enumerate(zip(specs, seeds), start=1)]
             + [("examples", master, folder)] + [("practice", j, folder) for j in practice_jobs])
     results = _results(jobs, workers)
     files: dict[str, str | bytes] = {}
