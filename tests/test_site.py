@@ -330,6 +330,10 @@ def test_ready_html_reads_as_its_markdown_would():
     raw = "<div data-ad='{\"s\": \"a --> b <!-- c\"}'>\n<p>x</p>\n</div>"
     got = fast.reset().convert(f"# Page\n\n{ready_block(raw)}")
     assert got == "<h1 id=\"page\">Page</h1>\n<div data-ad='{\"s\": \"a --&gt; b &lt;!-- c\"}'>\n<p>x</p>\n</div>"
+    # a block goes into the page as written: no tab expanded, no line of spaces emptied
+    raw = "<pre>a\tb\n   \nc</pre>"
+    assert fast.reset().convert(f"# Page\n\n{ready_block(raw)}\nText\tafter.\n") == (
+        '<h1 id="page">Page</h1>\n<pre>a\tb\n   \nc</pre>\n<p>Text    after.</p>')
 
 
 @pytest.mark.parametrize("kind", [k.id for k in kinds.all_kinds()])

@@ -5,8 +5,9 @@ parsed again.
 
 Python-Markdown reads a raw HTML block tag by tag to find where it ends; on a
 set page that is most of the page, and MkDocs and Zensical convert every page
-on one core.  Between the markers below this extension stores the block whole,
-as Python-Markdown's own raw-HTML step would.  The blocks link to nothing the
+on one core.  Between the markers below this extension stores the block whole
+and as written, as Python-Markdown's own raw-HTML step would store it (but
+before whitespace is normalised, which reads the whole text).  The blocks link to nothing the
 builders would have to rewrite: their figures are in the page (data: URLs),
 and the set pages' own links (decks, printable sheets) are Markdown outside
 them.  mkdocs.yml lists it under markdown_extensions.  No MkDocs hook or
@@ -25,6 +26,7 @@ from markdown import Extension
 from markdown.preprocessors import Preprocessor
 
 OPEN, CLOSE = "<!-- attndrills:html\n", "\nattndrills:html -->"
+_MARKER = "\x01attndrills:html %d\x04"  # control characters normalize_whitespace leaves
 
 
 def wrap(block: str) -> str:
@@ -37,25 +39,52 @@ def wrap(block: str) -> str:
 
 
 class _ReadyHtml(Preprocessor):
+    """Stores every block and leaves a marker line of its own in its place.
+    It runs before normalize_whitespace, which would otherwise read every
+    block through (with superfences' search for fences, about a fifth of
+    Python-Markdown's time on a set page) and which strips the control
+    characters of Python-Markdown's own placeholders."""
+
+    def __init__(self, md) -> None:
+        super().__init__(md)
+        self.stored: dict[str, str] = {}  # marker line -> Python-Markdown's placeholder
+
     def run(self, lines: list[str]) -> list[str]:
+        self.stored = {}
         text = "\n".join(lines)
         if OPEN not in text:
             return lines
         # str.find, not a regular expression: a set page is 50 kB, most of it in blocks
         out, pos = [], 0
         while (start := text.find(OPEN, pos)) != -1 and (end := text.find(CLOSE, start)) != -1:
-            block = text[start + len(OPEN):end].strip("\n")
-            # a placeholder paragraph of its own, as HtmlBlockPreprocessor leaves one
-            out += [text[pos:start], "\n\n", self.md.htmlStash.store(block), "\n\n"]
+            marker = _MARKER % len(self.stored)
+            self.stored[marker] = self.md.htmlStash.store(text[start + len(OPEN):end].strip("\n"))
+            # a paragraph of its own, as HtmlBlockPreprocessor leaves a placeholder
+            out += [text[pos:start], "\n\n", marker, "\n\n"]
             pos = end + len(CLOSE)
         out.append(text[pos:])
         return "".join(out).split("\n")
 
 
+class _Placeholders(Preprocessor):
+    """After normalize_whitespace: each marker line becomes its block's placeholder."""
+
+    def __init__(self, md, ready: _ReadyHtml) -> None:
+        super().__init__(md)
+        self.ready = ready
+
+    def run(self, lines: list[str]) -> list[str]:
+        stored = self.ready.stored
+        return [stored.get(line, line) for line in lines] if stored else lines
+
+
 class ReadyHtmlExtension(Extension):
     def extendMarkdown(self, md) -> None:
-        # after normalize_whitespace (30), before the raw-HTML step (20)
-        md.preprocessors.register(_ReadyHtml(md), "attndrills_ready_html", 25)
+        # before normalize_whitespace (30); the placeholders right after it,
+        # before every other preprocessor (superfences' fences at 25 would read the blocks too)
+        ready = _ReadyHtml(md)
+        md.preprocessors.register(ready, "attndrills_ready_html", 31)
+        md.preprocessors.register(_Placeholders(md, ready), "attndrills_ready_placeholders", 29.95)
 
 
 def makeExtension(**kwargs) -> ReadyHtmlExtension:  # noqa: N802 - Python-Markdown's entry point
