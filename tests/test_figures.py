@@ -4,6 +4,8 @@ content-addressed reuse, no matplotlib import, and one SVG per figure kind
 compared with a golden file."""
 
 import hashlib
+import math
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -13,6 +15,7 @@ import pytest
 from generator import kinds
 from generator.figures import FIGURES, draw, draw_figures
 from generator.figures import palette
+from generator.figures._canvas import minus, text_box
 from generator.figures._font import text_width
 from generator.pipeline import given_problem, sample_problem, solve_problem
 from generator.render.markdown import render_problem
@@ -60,12 +63,71 @@ def test_svg_parses_and_holds_its_numbers(fig_kind):
         assert root.tag == SVG + "svg"
         text = " ".join(t.text or "" for t in root.iter(SVG + "text"))
         for n in numbers_claimed(spec):
-            assert n in text, (fig_kind, n)
+            assert minus(n) in text, (fig_kind, n)  # with a true minus sign, like the axes
         assert fig.filename.startswith(fig_kind + "-") and fig.filename.endswith(".svg")
         assert b"<dc:date>" not in fig.data
         # the alt text carries the values, not "a chart"
         assert any(n in fig.alt for n in numbers_claimed(spec))
         assert len(fig.alt) > 40
+
+
+def _text_boxes(root) -> list[tuple[str, tuple]]:
+    """Each unrotated text of an SVG with its box (left, top, right, bottom),
+    from its anchor, its size and the font's metrics."""
+    out = []
+    for t in root.iter(SVG + "text"):
+        assert t.get("transform") is None
+        width, ascent, descent = text_box(t.text, float(t.get("font-size")), t.get("font-weight") == "bold")
+        x, y = float(t.get("x")), float(t.get("y"))
+        left = x - {"end": width, "middle": width / 2}.get(t.get("text-anchor"), 0)
+        out.append((t.text, (left, y - ascent, left + width, y + descent)))
+    return out
+
+
+def test_context_labels_cover_nothing_and_stay_in_the_figure():
+    """The plane's labels (states crowd a small grid; several may share a
+    point): no text covers another, nor a marker, nor leaves the figure, and a
+    state's label is nearer its own point than any other."""
+    def overlap(a, b):
+        return max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
+
+    seen = shared = 0
+    for kind in kinds.all_kinds():
+        for seed in range(100):
+            sol = solve_problem(sample_problem(kind.id, seed))
+            for spec in (f for f in sol.figures if f.kind == "context"):
+                seen += 1
+                shared += len({tuple(p) for p in spec.data["states"]}) < len(spec.data["states"])
+                root = ET.fromstring(FIGURES["context"](sol.problem, sol, spec).data)
+                width, height = (float(root.get(k).removesuffix("pt")) for k in ("width", "height"))
+                texts = _text_boxes(root)
+                dots = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r")))
+                        for c in root.iter(SVG + "circle")]
+                where = (kind.id, seed)
+                for i, (a, box) in enumerate(texts):
+                    assert all(overlap(box, other) < 0.5 for b, other in texts[i + 1:]), (where, a)
+                    assert 0 <= box[0] and box[2] <= width and 0 <= box[1] and box[3] <= height, (where, a)
+                    if re.fullmatch(r"\u2212?\d+", a) or "hull" in a:
+                        continue  # a tick or the title
+                    for x, y, r in dots:
+                        gap = math.hypot(max(box[0] - x, 0, x - box[2]), max(box[1] - y, 0, y - box[3]))
+                        assert gap > r - 0.5, (where, a)
+                # a point's label (its states' lines, a name's weight below it) is nearer it than any other point
+                points = {tuple(p) for p in spec.data["states"]}
+                centres = {point: next((cx, cy) for (cx, cy, _), q in zip(dots, spec.data["states"])
+                                       if tuple(q) == point) for point in points}
+                for point in points:
+                    names = [n for n, q in zip(spec.data["labels"], spec.data["states"]) if tuple(q) == point]
+                    lines = [k for k, (t, _) in enumerate(texts) if t.split(" ")[0] in names]
+                    lines += [k + 1 for k in lines if texts[k][0] in names]  # the weight under its name
+                    box = (min(texts[k][1][0] for k in lines), min(texts[k][1][1] for k in lines),
+                           max(texts[k][1][2] for k in lines), max(texts[k][1][3] for k in lines))
+
+                    def dist(px, py):
+                        return math.hypot(max(box[0] - px, 0, px - box[2]), max(box[1] - py, 0, py - box[3]))
+                    own = dist(*centres[point])
+                    assert all(own <= dist(*c) for q, c in centres.items() if q != point), (where, names)
+    assert seen >= 300 and shared >= 10, (seen, shared)
 
 
 @pytest.mark.parametrize("fig_kind", sorted(FIGURES))

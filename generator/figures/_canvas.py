@@ -35,6 +35,12 @@ def num(value: float) -> str:
     return "0" if text == "-0" else text
 
 
+def minus(number: str) -> str:
+    """A printed number as a figure shows it: with a true minus sign, as the
+    axis ticks and the typeset text have it, not a hyphen."""
+    return number.replace("-", "\u2212")
+
+
 def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from . import palette as P
-from ._canvas import Axes, Canvas, Figure
+from ._canvas import Axes, Canvas, Figure, minus, text_box
 
 # matplotlib's filled "X" marker, in units of half its size
 _CROSS = ((-0.5, 1), (0, 0.5), (0.5, 1), (1, 0.5), (0.5, 0), (1, -0.5), (0.5, -1), (0, -0.5), (-0.5, -1),
@@ -39,26 +39,153 @@ def fig_context(problem, solution, spec=None, fmt: str = "svg") -> Figure:
         canvas.line(hull, P.BLUE, 1, cap="square")
     canvas.end_group()
     canvas.line([(ax.left, ax.top), (ax.left, ax.bottom), (ax.right, ax.bottom)], "#000000", 0.8, cap="square")
+    markers = [(ax.x(x), ax.y(y), math.sqrt(30 + 220 * w) / 2) for x, y, w in zip(xs, ys, d["weights"])]
     canvas.group(clip)
-    for x, y, w in zip(xs, ys, d["weights"]):
-        canvas.circle(ax.x(x), ax.y(y), math.sqrt(30 + 220 * w) / 2, P.BLUE, P.BLUE)
+    for px, py, r in markers:
+        canvas.circle(px, py, r, P.BLUE, P.BLUE)
     canvas.end_group()
     for x in xticks:
-        canvas.text(ax.x(x), ax.bottom + 3.5, f"{x:d}".replace("-", "\u2212"), va="top")
+        canvas.text(ax.x(x), ax.bottom + 3.5, minus(f"{x:d}"), va="top")
     for y in yticks:
-        canvas.text(ax.left - 3.5, ax.y(y), f"{y:d}".replace("-", "\u2212"), ha="right")
-    for (x, y), name, shown in zip(d["states"], d["labels"], d["weights_shown"]):
-        canvas.text(ax.x(x) + 5, ax.y(y) - 5, f"{name} (α = {shown})", 8, ha="left", va="baseline")
+        canvas.text(ax.left - 3.5, ax.y(y), minus(f"{y:d}"), ha="right")
     cx, cy = ax.x(d["context"][0]), ax.y(d["context"][1])
     half = math.sqrt(90) / 2
     canvas.group(clip)
     canvas.polygon([(cx + half * u, cy - half * v) for u, v in _CROSS], P.VERMILLION, P.INK, 1)
     canvas.end_group()
-    canvas.text(cx + 6, cy + 12, f"c = ({d['context_shown'][0]}, {d['context_shown'][1]})", 8, ha="left",
-                va="baseline", fill=P.VERMILLION, bold=True)
-    canvas.text(0.02 * canvas.width, 0.03 * canvas.height, d.get("title", "the context inside the hull of the states"),
-                ha="left", va="top")
+    # the labels where they cover no marker and no other label, inside the figure
+    # and clear of the title and the ticks (states at one point share a label)
+    title = d.get("title", "the context inside the hull of the states")
+    fixed = [(px - r, py - r, px + r, py + r) for px, py, r in markers]
+    fixed += [(cx - half, cy - half, cx + half, cy + half), (0, 0, canvas.width, 0.03 * canvas.height + 11),
+              (0, ax.top, ax.left - 1, canvas.height), (0, ax.bottom + 1, canvas.width, canvas.height)]
+    groups: dict[tuple, list[int]] = {}
+    for i, (x, y) in enumerate(d["states"]):
+        groups.setdefault((x, y), []).append(i)
+    labels = [_Label([[f"c = ({minus(d['context_shown'][0])}, {minus(d['context_shown'][1])})"]], (cx, cy, half),
+                     below=True, fill=P.VERMILLION, bold=True, gaps=(2.5, 6.5, 14, 24))]
+    for (x, y), members in groups.items():
+        names, weights = [d["labels"][i] for i in members], [f"α = {minus(d['weights_shown'][i])}" for i in members]
+        forms = [[f"{n} ({a})" for n, a in zip(names, weights)], [t for pair in zip(names, weights) for t in pair]]
+        labels.append(_Label(forms, (ax.x(x), ax.y(y), max(markers[i][2] for i in members))))
+    points = [(cx, cy)] + [(ax.x(x), ax.y(y)) for x, y in groups]
+    for label, (left, top, _, _, lines) in zip(labels, _place(labels, fixed, points,
+                                                               (1, 1, canvas.width - 1, canvas.height - 1))):
+        for j, line in enumerate(lines):
+            canvas.text(left, top + label.ascent + j * label.step, line, 8, ha="left", va="baseline",
+                        fill=label.fill, bold=label.bold)
+    canvas.text(0.02 * canvas.width, 0.03 * canvas.height, title, ha="left", va="top")
     return canvas.finish(alt_text(d), fmt)
+
+
+class _Label:
+    """Text of 8 pt to set beside a marker (x, y, radius): its forms (each a
+    list of lines: a state's label on one line, or its name above its weight,
+    narrower where states crowd a row), and the twelve places around the
+    marker where each form may go (at its corners, its sides, and above and
+    below it centred or from either end), close to it and farther (`gaps`,
+    in points), in order of preference."""
+
+    def __init__(self, forms: list[list[str]], marker: tuple, below: bool = False, fill: str = P.INK,
+                 bold: bool = False, gaps: tuple = (2.5, 6.5)):
+        self.fill, self.bold = fill, bold
+        ascent, descent = text_box(forms[0][0], 8, bold)[1:]
+        self.ascent, self.step = ascent, ascent + descent + 1
+        x, y, r = marker
+        sizes = [(max(text_box(s, 8, bold)[0] for s in lines), self.step * len(lines) - 1, lines) for lines in forms]
+        self.spots: list[tuple] = []  # (left, top, width, height, lines)
+        for g in (r + gap for gap in gaps):  # from the marker's centre to the label's nearest edge
+            d = 0.7 * g
+            for w, h, lines in sizes:
+                corners = [(x + d, y - d - h), (x + d, y + d), (x - d - w, y - d - h), (x - d - w, y + d)]
+                if below:
+                    corners = [corners[1], corners[0], corners[3], corners[2]]
+                self.spots += [(left, top, w, h, lines) for left, top in corners + [
+                    (x + g, y - h / 2), (x - g - w, y - h / 2), (x - w / 2, y - g - h), (x - w / 2, y + g),
+                    (x - 2, y - g - h), (x - 2, y + g), (x + 2 - w, y - g - h), (x + 2 - w, y + g)]]
+
+    def box(self, spot: int) -> tuple:
+        left, top, w, h, _ = self.spots[spot]
+        return left, top, left + w, top + h
+
+
+def _place(labels: list[_Label], fixed: list, points: list, bounds: tuple) -> list[tuple]:
+    """A place for every label (one per point of `points`, in order: the
+    context first), each clear: covering none of the markers, the title and
+    the ticks (`fixed`), nor another label, inside `bounds`, and a state's
+    nearer its own point than any other state's (the context's label is told
+    apart by its colour).  Each label takes the first clear place in turn;
+    where one finds none, the set is searched label by label, the most
+    hemmed-in first, each trying its places in order of preference (at most
+    a few thousand tries); where no such set is found, each label goes where
+    it covers least."""
+    boxes = [[label.box(s) for s in range(len(label.spots))] for label in labels]
+
+    def alone(i: int, box: tuple) -> bool:  # clear, other labels aside
+        if box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2] or box[3] > bounds[3]:
+            return False
+        if any(_overlap(box, f) for f in fixed):
+            return False
+        own = _distance(box, points[i]) + 2
+        return i == 0 or all(own <= _distance(box, p) for j, p in enumerate(points) if j not in (0, i))
+
+    chosen = []  # most figures: each label clear at the first place it tries
+    for i, row in enumerate(boxes):
+        s = next((s for s, box in enumerate(row) if alone(i, box) and
+                  not any(_overlap(box, boxes[j][t]) for j, t in enumerate(chosen))), None)
+        if s is None:
+            break
+        chosen.append(s)
+    if len(chosen) == len(labels):
+        return [label.spots[s] for label, s in zip(labels, chosen)]
+    free = [[s for s, box in enumerate(row) if alone(i, box)] for i, row in enumerate(boxes)]
+    order = sorted(range(len(labels)), key=lambda i: len(free[i]))
+    chosen, tries = [-1] * len(labels), [0]
+
+    def search(k: int) -> bool:
+        if k == len(order):
+            return True
+        i = order[k]
+        for s in free[i]:
+            tries[0] += 1
+            if tries[0] > 2000:
+                return False
+            if not any(_overlap(boxes[i][s], boxes[j][chosen[j]]) for j in order[:k]):
+                chosen[i] = s
+                if search(k + 1):
+                    return True
+        return False
+
+    if not search(0):
+        def covered(i: int, s: int, k: int) -> float:
+            box = boxes[i][s]
+            own = _distance(box, points[i])
+            near = sum(max(0.0, own + 2 - _distance(box, p)) for j, p in enumerate(points) if i and j not in (0, i))
+            outside = (box[2] - box[0]) * (box[3] - box[1]) - _overlap(box, bounds)
+            return (sum(_overlap(box, f) for f in fixed) + 10 * outside + 20 * near
+                    + sum(_overlap(box, boxes[j][chosen[j]]) for j in order[:k]))
+
+        for k, i in enumerate(order):
+            chosen[i] = min(range(len(boxes[i])), key=lambda s: covered(i, s, k))  # the first of the least
+    return [label.spots[s] for label, s in zip(labels, chosen)]
+
+
+def _overlap(a: tuple, b: tuple) -> float:
+    """The area two boxes (left, top, right, bottom) share (no max() or min():
+    a figure asks this some thousand times)."""
+    w = (a[2] if a[2] < b[2] else b[2]) - (a[0] if a[0] > b[0] else b[0])
+    if w <= 0:
+        return 0.0
+    h = (a[3] if a[3] < b[3] else b[3]) - (a[1] if a[1] > b[1] else b[1])
+    return w * h if h > 0 else 0.0
+
+
+def _distance(box: tuple, point: tuple) -> float:
+    """From a point to the nearest point of a box."""
+    x, y = point
+    dx = box[0] - x if x < box[0] else x - box[2] if x > box[2] else 0.0
+    dy = box[1] - y if y < box[1] else y - box[3] if y > box[3] else 0.0
+    return math.hypot(dx, dy)
 
 
 def alt_text(d: dict) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from . import palette as P
-from ._canvas import Axes, Canvas, Figure, escape, num, text_box
+from ._canvas import Axes, Canvas, Figure, escape, minus, num, text_box
 
 AXIS = "#000000"  # axes, ticks and their labels: black, as matplotlib draws them
 # marker outlines around their centre (size 5 pt, y down), matplotlib's shapes
@@ -46,7 +46,7 @@ def fig_sharpening(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     # ticks below the lines: the asked values on x, tenths on y
     for x, label in zip(d["marks"], d["mark_labels"]):
         canvas.line([(ax.x(x), ax.bottom), (ax.x(x), ax.bottom + 3.5)], AXIS, 0.8)
-        canvas.text(ax.x(x), ax.bottom + 7, label, va="top", fill=AXIS)
+        canvas.text(ax.x(x), ax.bottom + 7, minus(label), va="top", fill=AXIS)
     canvas.text(ax.fx(0.5), ax.bottom + 7 + sum(text_box("0", 9)[1:]) + 4, d["xlabel"], va="top", fill=AXIS)
     for y in _YTICKS:
         canvas.line([(ax.left - 3.5, ax.y(y)), (ax.left, ax.y(y))], AXIS, 0.8)

@@ -517,6 +517,12 @@ def position_labels(n: int, words: Sequence[str] | None = None) -> list[str]:
     return list(words) if words else [f"h{str(i + 1).translate(_SUB)}" for i in range(n)]
 
 
+def figure_number(x) -> str:
+    """An input number as a figure's label shows it: with a true minus sign, as
+    the figures' axes and the typeset text have it, not a hyphen."""
+    return number_text(x).replace("-", "\u2212")
+
+
 def bars_figure(w: Work, weights: Sequence[Ex], labels: Sequence[str], caption: tuple, *,
                 winner: int | None = None, ratio: tuple[int, Ex, Fraction] | None = None,
                 title: str = "attention weights") -> FigureSpec:
