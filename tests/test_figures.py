@@ -158,6 +158,19 @@ def test_same_content_is_drawn_once():
     assert draw(p1, s1, s1.figures[0]) is draw(p1, s2, s2.figures[0])
 
 
+def test_heatmap_turns_the_input_words_only_where_one_is_wider_than_its_column():
+    """A lone "I" turned 30° reads as a backslash: the words stand upright
+    unless one would run into its neighbour."""
+    def drawn(source):
+        p, _ = given_problem("G", {"source": source, "target": ["a", "b", "c"],
+                                   "scores": [["0", "1", "0", "0"], ["1", "0", "0", "0"], ["0", "0", "1", "0"]]})
+        s = solve_problem(p)
+        return FIGURES["heatmap"](p, s, next(f for f in s.figures if f.kind == "heatmap")).data
+
+    assert b"rotate(" not in drawn(["I", "saw", "the", "film"])
+    assert drawn(["I", "saw", "the", "internationalisation"]).count(b"rotate(-30)") == 4
+
+
 def test_winner_is_hatched_for_greyscale():
     p, _ = given_problem("A", FIGURE_CASES["bars"][1])
     s = solve_problem(p)

@@ -4,7 +4,7 @@ printed in every cell, the aligned cells outlined and an arrow at the darkest.""
 from __future__ import annotations
 
 from . import palette as P
-from ._canvas import Axes, Canvas, Figure
+from ._canvas import Axes, Canvas, Figure, text_box
 
 
 def fig_heatmap(problem, solution, spec=None, fmt: str = "svg") -> Figure:
@@ -28,8 +28,11 @@ def fig_heatmap(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     for r in range(ny):
         for c in range(nx):
             canvas.text(ax.x(c), ax.y(r), d["shown"][r][c], 8, fill="#ffffff" if values[r][c] > 0.55 else P.INK)
+    # the input words turned only where one is wider than its column (a lone
+    # "I" turned reads as a backslash)
+    turn = 30 if any(text_box(word, 9)[0] > 0.95 * width for word in d["cols"]) else 0
     for c in range(nx):
-        canvas.text(ax.x(c), ax.y(-0.62), d["cols"][c], va="bottom", rotation=30 if nx > 3 else 0)
+        canvas.text(ax.x(c), ax.y(-0.62), d["cols"][c], va="bottom", rotation=turn)
     r, c = d["darkest"]
     canvas.arrow((ax.x(c + 0.49), ax.y(r - 0.49)), (ax.x(c + 0.35), ax.y(r - 0.3)), P.VERMILLION, 1.6, 9)
     canvas.text(0.02 * canvas.width, 0.03 * canvas.height,
