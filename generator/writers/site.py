@@ -204,7 +204,8 @@ def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int |
     their jobs finish, and only the files left to write are returned."""
     seeds = child_seeds(master, len(specs))
     practice_jobs = [(k.id, master, i) for k in kinds.all_kinds() for i in range(POOL)]
-    jobs = ([("set", (n, len(specs), spec, seed, pdf), folder) for n, (spec, seed) in enumerate(zip(specs, seeds), start=1)]
+    jobs = ([("set", (n, len(specs), spec, seed, pdf), folder)
+             for n, (spec, seed) in enumerate(zip(specs, seeds), start=1)]
             + [("examples", master, folder)] + [("practice", j, folder) for j in practice_jobs])
     results = _results(jobs, workers)
     files: dict[str, str | bytes] = {}
