@@ -86,8 +86,9 @@ def _text_boxes(root) -> list[tuple[str, tuple]]:
 
 def test_context_labels_cover_nothing_and_stay_in_the_figure():
     """The plane's labels (states crowd a small grid; several may share a
-    point): no text covers another, nor a marker, nor leaves the figure, and a
-    state's label is nearer its own point than any other."""
+    point): no text covers another, nor a marker, nor leaves the figure, no
+    label crosses an axis to sit among the ticks, and a state's label is
+    nearer its own point than any other."""
     def overlap(a, b):
         return max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
 
@@ -101,6 +102,8 @@ def test_context_labels_cover_nothing_and_stay_in_the_figure():
                 root = ET.fromstring(FIGURES["context"](sol.problem, sol, spec).data)
                 width, height = (float(root.get(k).removesuffix("pt")) for k in ("width", "height"))
                 texts = _text_boxes(root)
+                corner = next(p for p in root.iter(SVG + "polyline") if p.get("stroke") == "#000000")
+                frame = [float(v) for v in corner.get("points").split()[2:4]]  # the y-axis's x, the x-axis's y
                 dots = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r")))
                         for c in root.iter(SVG + "circle")]
                 where = (kind.id, seed)
@@ -109,6 +112,7 @@ def test_context_labels_cover_nothing_and_stay_in_the_figure():
                     assert 0 <= box[0] and box[2] <= width and 0 <= box[1] and box[3] <= height, (where, a)
                     if re.fullmatch(r"\u2212?\d+", a) or "hull" in a:
                         continue  # a tick or the title
+                    assert box[0] > frame[0] and box[3] < frame[1], (where, a)  # inside the axes' frame
                     for x, y, r in dots:
                         gap = math.hypot(max(box[0] - x, 0, x - box[2]), max(box[1] - y, 0, y - box[3]))
                         assert gap > r - 0.5, (where, a)

@@ -19,7 +19,7 @@ def fig_context(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     xs = [p[0] for p in d["states"]]
     ys = [p[1] for p in d["states"]]
     pad = 0.15 * max(max(xs) - min(xs), max(ys) - min(ys), 1)
-    xlim, ylim = (min(xs) - pad, max(xs) + 3 * pad), (min(ys) - pad, max(ys) + pad)
+    xlim, ylim = (min(xs) - 3 * pad, max(xs) + 3 * pad), (min(ys) - pad, max(ys) + pad)
     canvas = Canvas("context", 3.8, 3.2)
     ax = Axes(canvas, (0.13, 0.12, 0.82, 0.76), xlim, ylim)
     clip = canvas.clip(ax)
@@ -53,12 +53,11 @@ def fig_context(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     canvas.group(clip)
     canvas.polygon([(cx + half * u, cy - half * v) for u, v in _CROSS], P.VERMILLION, P.INK, 1)
     canvas.end_group()
-    # the labels where they cover no marker and no other label, inside the figure
-    # and clear of the title and the ticks (states at one point share a label)
+    # the labels where they cover no marker and no other label, inside the axes'
+    # frame and clear of the title (states at one point share a label)
     title = d.get("title", "the context inside the hull of the states")
     fixed = [(px - r, py - r, px + r, py + r) for px, py, r in markers]
-    fixed += [(cx - half, cy - half, cx + half, cy + half), (0, 0, canvas.width, 0.03 * canvas.height + 11),
-              (0, ax.top, ax.left - 1, canvas.height), (0, ax.bottom + 1, canvas.width, canvas.height)]
+    fixed += [(cx - half, cy - half, cx + half, cy + half), (0, 0, canvas.width, 0.03 * canvas.height + 11)]
     groups: dict[tuple, list[int]] = {}
     for i, (x, y) in enumerate(d["states"]):
         groups.setdefault((x, y), []).append(i)
@@ -69,8 +68,8 @@ def fig_context(problem, solution, spec=None, fmt: str = "svg") -> Figure:
         forms = [[f"{n} ({a})" for n, a in zip(names, weights)], [t for pair in zip(names, weights) for t in pair]]
         labels.append(_Label(forms, (ax.x(x), ax.y(y), max(markers[i][2] for i in members))))
     points = [(cx, cy)] + [(ax.x(x), ax.y(y)) for x, y in groups]
-    for label, (left, top, _, _, lines) in zip(labels, _place(labels, fixed, points,
-                                                               (1, 1, canvas.width - 1, canvas.height - 1))):
+    inside = (ax.left + 1, 1, canvas.width - 1, ax.bottom - 1)  # right of the y-axis, above the x-axis
+    for label, (left, top, _, _, lines) in zip(labels, _place(labels, fixed, points, inside)):
         for j, line in enumerate(lines):
             canvas.text(left, top + label.ascent + j * label.step, line, 8, ha="left", va="baseline",
                         fill=label.fill, bold=label.bold)
@@ -82,9 +81,9 @@ class _Label:
     """Text of 8 pt to set beside a marker (x, y, radius): its forms (each a
     list of lines: a state's label on one line, or its name above its weight,
     narrower where states crowd a row), and the twelve places around the
-    marker where each form may go (at its corners, its sides, and above and
-    below it centred or from either end), close to it and farther (`gaps`,
-    in points), in order of preference."""
+    marker where each form may go (at its corners, at its sides just above its
+    grid line, and above and below it centred or from either end), close to
+    it and farther (`gaps`, in points), in order of preference."""
 
     def __init__(self, forms: list[list[str]], marker: tuple, below: bool = False, fill: str = P.INK,
                  bold: bool = False, gaps: tuple = (2.5, 6.5)):
@@ -101,7 +100,7 @@ class _Label:
                 if below:
                     corners = [corners[1], corners[0], corners[3], corners[2]]
                 self.spots += [(left, top, w, h, lines) for left, top in corners + [
-                    (x + g, y - h / 2), (x - g - w, y - h / 2), (x - w / 2, y - g - h), (x - w / 2, y + g),
+                    (x + g, y - h - 1), (x - g - w, y - h - 1), (x - w / 2, y - g - h), (x - w / 2, y + g),
                     (x - 2, y - g - h), (x - 2, y + g), (x + 2 - w, y - g - h), (x + 2 - w, y + g)]]
 
     def box(self, spot: int) -> tuple:
@@ -111,62 +110,67 @@ class _Label:
 
 def _place(labels: list[_Label], fixed: list, points: list, bounds: tuple) -> list[tuple]:
     """A place for every label (one per point of `points`, in order: the
-    context first), each clear: covering none of the markers, the title and
-    the ticks (`fixed`), nor another label, inside `bounds`, and a state's
-    nearer its own point than any other state's (the context's label is told
-    apart by its colour).  Each label takes the first clear place in turn;
-    where one finds none, the set is searched label by label, the most
-    hemmed-in first, each trying its places in order of preference (at most
-    a few thousand tries); where no such set is found, each label goes where
-    it covers least."""
+    context first), each clear: covering none of the markers and the title
+    (`fixed`), nor another label, inside `bounds`, and nearer its own point
+    than any state's (the context's label only where it can be: its colour
+    tells it apart).  Each label takes the first clear place in turn; where
+    one finds none, the set is searched label by label, the most hemmed-in
+    first, each trying its places in order of preference (a few thousand
+    tries at most); where no such set is found, each label goes where it
+    covers least."""
     boxes = [[label.box(s) for s in range(len(label.spots))] for label in labels]
 
-    def alone(i: int, box: tuple) -> bool:  # clear, other labels aside
+    def alone(i: int, box: tuple, strict: bool) -> bool:  # clear, other labels aside
         if box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2] or box[3] > bounds[3]:
             return False
         if any(_overlap(box, f) for f in fixed):
             return False
         own = _distance(box, points[i]) + 2
-        return i == 0 or all(own <= _distance(box, p) for j, p in enumerate(points) if j not in (0, i))
+        return (i == 0 and not strict) or all(own <= _distance(box, p) for j, p in enumerate(points) if j not in (0, i))
 
-    chosen = []  # most figures: each label clear at the first place it tries
-    for i, row in enumerate(boxes):
-        s = next((s for s, box in enumerate(row) if alone(i, box) and
-                  not any(_overlap(box, boxes[j][t]) for j, t in enumerate(chosen))), None)
-        if s is None:
-            break
-        chosen.append(s)
-    if len(chosen) == len(labels):
-        return [label.spots[s] for label, s in zip(labels, chosen)]
-    free = [[s for s, box in enumerate(row) if alone(i, box)] for i, row in enumerate(boxes)]
-    order = sorted(range(len(labels)), key=lambda i: len(free[i]))
-    chosen, tries = [-1] * len(labels), [0]
+    def arrange(strict: bool) -> list | None:
+        chosen: list = []  # most figures: each label clear at the first place it tries
+        for i, row in enumerate(boxes):
+            s = next((s for s, box in enumerate(row) if alone(i, box, strict) and
+                      not any(_overlap(box, boxes[j][t]) for j, t in enumerate(chosen))), None)
+            if s is None:
+                break
+            chosen.append(s)
+        if len(chosen) == len(labels):
+            return chosen
+        free = [[s for s, box in enumerate(row) if alone(i, box, strict)] for i, row in enumerate(boxes)]
+        order = sorted(range(len(labels)), key=lambda i: len(free[i]))
+        chosen, tries = [-1] * len(labels), [0]
 
-    def search(k: int) -> bool:
-        if k == len(order):
-            return True
-        i = order[k]
-        for s in free[i]:
-            tries[0] += 1
-            if tries[0] > 2000:
-                return False
-            if not any(_overlap(boxes[i][s], boxes[j][chosen[j]]) for j in order[:k]):
-                chosen[i] = s
-                if search(k + 1):
-                    return True
-        return False
+        def search(k: int) -> bool:
+            if k == len(order):
+                return True
+            i = order[k]
+            for s in free[i]:
+                tries[0] += 1
+                if tries[0] > 2000:
+                    return False
+                if not any(_overlap(boxes[i][s], boxes[j][chosen[j]]) for j in order[:k]):
+                    chosen[i] = s
+                    if search(k + 1):
+                        return True
+            return False
 
-    if not search(0):
-        def covered(i: int, s: int, k: int) -> float:
+        return chosen if search(0) else None
+
+    chosen = arrange(True) or arrange(False)
+    if chosen is None:
+        def covered(i: int, s: int) -> float:
             box = boxes[i][s]
             own = _distance(box, points[i])
             near = sum(max(0.0, own + 2 - _distance(box, p)) for j, p in enumerate(points) if i and j not in (0, i))
             outside = (box[2] - box[0]) * (box[3] - box[1]) - _overlap(box, bounds)
             return (sum(_overlap(box, f) for f in fixed) + 10 * outside + 20 * near
-                    + sum(_overlap(box, boxes[j][chosen[j]]) for j in order[:k]))
+                    + sum(_overlap(box, boxes[j][chosen[j]]) for j in range(i)))
 
-        for k, i in enumerate(order):
-            chosen[i] = min(range(len(boxes[i])), key=lambda s: covered(i, s, k))  # the first of the least
+        chosen = []
+        for i in range(len(labels)):
+            chosen.append(min(range(len(boxes[i])), key=lambda s: covered(i, s)))  # the first of the least
     return [label.spots[s] for label, s in zip(labels, chosen)]
 
 

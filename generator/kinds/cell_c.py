@@ -105,7 +105,7 @@ def solve(problem: Problem, digits: int) -> Solution:
         (f"Position {k + 1} wins with ≈ {R.pct(sm.weights[k])}" if len(tops) == 1 else
          f"{R.positions(tops).capitalize()} tie for the lead with ≈ {R.pct(sm.weights[k])} each") +
         " — softmax handled the negative scores gracefully."))
-    labels = [f"{R.position_labels(len(scores))[i]} (e = {R.number_text(s)})" for i, s in enumerate(scores)]
+    labels = [f"{R.position_labels(len(scores))[i]} (e = {R.figure_number(s)})" for i, s in enumerate(scores)]
     neg = [i for i, s in enumerate(scores) if s < 0]
     figures = (R.bars_figure(w, sm.weights, labels, prose(
         "every bar stands above the axis — even for the negative score" + ("s" if len(neg) > 1 else "") +

@@ -129,7 +129,7 @@ def solve(problem: Problem, digits: int) -> Solution:
         "This is why libraries subtract the largest score before exponentiating — exp cannot "
         "overflow, and the answer does not change."))
     R.verify_sum(w, sm.weights)
-    labels = [f"{l}: {R.figure_number(a)}→{R.figure_number(b)}"
+    labels = [f"{l}: {R.figure_number(a)}\u2009→\u2009{R.figure_number(b)}"
               for l, a, b in zip(R.position_labels(len(base)), base, shifted)]
     figures = (R.bars_figure(w, sm.weights, labels, prose(
         "these bars are the weights of the shifted scores — and, to every digit, of the original ones: "

@@ -80,7 +80,7 @@ def solve(problem: Problem, digits: int) -> Solution:
         f"The weights of the shifted and the original scores agree exactly ✓; the worked lines differ {apart} "
         "only because they were worked from rounded numbers."))
     R.verify_sum(w, sm.weights)
-    labels = [f"{l}: {R.figure_number(a)}→{R.figure_number(b)}"
+    labels = [f"{l}: {R.figure_number(a)}\u2009→\u2009{R.figure_number(b)}"
               for l, a, b in zip(R.position_labels(len(base)), base, shifted)]
     figures = [R.bars_figure(w, sm.weights, labels, prose(
         f"one set of bars serves both score lists: adding {R.number_text(c)} moved every score (the labels) "
