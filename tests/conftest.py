@@ -32,7 +32,7 @@ def flat(page: str) -> str:
     for gap in (r" \\[2pt] ", r" \\[6pt] "):
         page = page.replace(gap + r"&\quad {} ", " ").replace(gap + r"&\quad ", " ").replace(gap, " ")
     page = page.replace(" &", "").replace("&", "")
-    page = page.replace("$\u2002${} ", " ").replace("$\u2002${}", " ")
+    page = page.replace("$\u200b${} ", " ").replace("$\u200b${}", " ")
     return page.replace(",$\u2002$", ",\\quad ").replace("$\u2002$", " ")
 
 

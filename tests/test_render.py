@@ -93,3 +93,19 @@ def test_rational_tie_decided_exactly():
     quarter = s / (s + s + s + s)
     assert X.shown(quarter, 1).text == "0.3"
     assert X.shown(Ex.of(Fraction(1, 4)), 1).text == "0.3"
+
+
+def test_a_cut_formula_shows_no_gap_where_it_may_break():
+    """A formula too wide for a phone is cut into pieces a line may break
+    between: the pieces of one formula are joined by a zero-width space (the
+    + or = that begins a piece keeps TeX's spacing, so no gap shows on one
+    line), the items of a list by an en space."""
+    from generator.pipeline import sample_problem, solve_problem
+    from generator.render.latex import joined_pieces
+    from generator.render.markdown import render_problem
+
+    assert joined_pieces(["a + b", "{} = c"], lambda p: f"${p}$") == "$a + b$\u200b${} = c$"
+    assert joined_pieces(["e_1 = 1,", "e_2 = 2"], lambda p: f"${p}$") == "$e_1 = 1,$\u2002$e_2 = 2$"
+    page = render_problem(solve_problem(sample_problem("B", 2)))
+    assert "$\u200b${} + 0.1667" in page and "$\u200b${} = 1.0002$" in page
+    assert "\u2002${}" not in page

@@ -303,6 +303,17 @@ def latex_display(node, budget: float = BUDGET) -> str:
     return r"\begin{aligned}" + gap.join(f"{l} &{r}".strip() for l, r in rows) + r"\end{aligned}"
 
 
+def joined_pieces(pieces: list[str], maths) -> str:
+    """The pieces of an inline formula (latex_pieces) as text, each through
+    `maths`: the items of a list apart by an en space; the pieces of one cut
+    formula (they begin with "{}", so their + or = keeps TeX's spacing) by a
+    zero-width space, a place to break that shows no gap of its own."""
+    out = maths(pieces[0])
+    for piece in pieces[1:]:
+        out += ("\u200b" if piece.startswith("{}") else "\u2002") + maths(piece)
+    return out
+
+
 def latex_pieces(node, budget: float = BUDGET) -> list[str]:
     """LaTeX of an inline formula as pieces a line may break between: the
     items of a list, and a formula wider than the budget cut before its

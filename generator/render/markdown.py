@@ -17,7 +17,7 @@ from ..mathlines import Node
 from ..misconceptions import describe
 from ..model import Prose, Solution
 from ..templating import environment
-from .latex import latex_display, latex_pieces
+from .latex import joined_pieces, latex_display, latex_pieces
 
 # Characters that start inline markup anywhere ($ for arithmatex, | for
 # tables, {} for attribute lists); HTML's own are turned into entities.
@@ -50,7 +50,7 @@ def inline(p: Prose, *, block_start: bool = True) -> str:
     for i, seg in enumerate(p):
         if isinstance(seg, Node):
             # a list or a long formula as pieces a phone's line may wrap between
-            parts.append("\u2002".join("$" + piece + "$" for piece in latex_pieces(seg)))
+            parts.append(joined_pieces(latex_pieces(seg), lambda piece: "$" + piece + "$"))
         else:
             parts.append(escape_md(seg, block_start=block_start and i == 0))
     return "".join(parts)

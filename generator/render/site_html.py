@@ -20,7 +20,7 @@ import re
 from ..mathlines import Node
 from ..model import Prose, Solution
 from ..templating import environment
-from .latex import latex_display, latex_pieces
+from .latex import joined_pieces, latex_display, latex_pieces
 from .markdown import _BLOCK_START, answer_view, data_uri
 
 
@@ -56,7 +56,7 @@ def inline(p: Prose, *, block_start: bool = True) -> str:
     parts = []
     for i, seg in enumerate(p):
         if isinstance(seg, Node):
-            parts.append("\u2002".join(_maths(piece) for piece in latex_pieces(seg)))
+            parts.append(joined_pieces(latex_pieces(seg), _maths))
         else:
             parts.append(_text(seg, block_start and i == 0))
     html = "".join(parts)
