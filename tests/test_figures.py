@@ -92,7 +92,7 @@ def test_context_labels_cover_nothing_and_stay_in_the_figure():
     def overlap(a, b):
         return max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
 
-    seen = shared = 0
+    seen = shared = named = misnamed = 0
     for kind in kinds.all_kinds():
         for seed in range(100):
             sol = solve_problem(sample_problem(kind.id, seed))
@@ -131,7 +131,16 @@ def test_context_labels_cover_nothing_and_stay_in_the_figure():
                         return math.hypot(max(box[0] - px, 0, px - box[2]), max(box[1] - py, 0, py - box[3]))
                     own = dist(*centres[point])
                     assert all(own <= dist(*c) for q, c in centres.items() if q != point), (where, names)
+                    # and the name a reader pins to a point ("h₂" at a line's start), where the states leave room
+                    for k in lines:
+                        text, (left, top, _, bottom) = texts[k]
+                        if text.split(" ")[0] in names:
+                            box = (left, top, left + text_box(text.split(" ")[0], 8)[0], bottom)
+                            own = dist(*centres[point])
+                            misnamed += any(dist(*c) < own for q, c in centres.items() if q != point)
+                            named += 1
     assert seen >= 300 and shared >= 10, (seen, shared)
+    assert misnamed <= 0.01 * named, (misnamed, named)  # only where five or six states crowd a row
 
 
 @pytest.mark.parametrize("fig_kind", sorted(FIGURES))

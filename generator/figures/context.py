@@ -88,6 +88,8 @@ class _Label:
     def __init__(self, forms: list[list[str]], marker: tuple, below: bool = False, fill: str = P.INK,
                  bold: bool = False, gaps: tuple = (2.5, 6.5)):
         self.fill, self.bold = fill, bold
+        # the name that begins each line ("h₂", "c"): what a reader pins to a point
+        self.name = max(text_box(line.split(" ")[0], 8, bold)[0] for line in forms[0])
         ascent, descent = text_box(forms[0][0], 8, bold)[1:]
         self.ascent, self.step = ascent, ascent + descent + 1
         x, y, r = marker
@@ -112,8 +114,8 @@ def _place(labels: list[_Label], fixed: list, points: list, bounds: tuple) -> li
     """A place for every label (one per point of `points`, in order: the
     context first), each clear: covering none of the markers and the title
     (`fixed`), nor another label, inside `bounds`, and nearer its own point
-    than any state's (the context's label only where it can be: its colour
-    tells it apart).  Each label takes the first clear place in turn; where
+    than any state's, and so the name that begins it (the context's label
+    only where it can be: its colour tells it apart).  Each label takes the first clear place in turn; where
     one finds none, the set is searched label by label, the most hemmed-in
     first, each trying its places in order of preference (a few thousand
     tries at most); where no such set is found, each label goes where it
@@ -125,8 +127,13 @@ def _place(labels: list[_Label], fixed: list, points: list, bounds: tuple) -> li
             return False
         if any(_overlap(box, f) for f in fixed):
             return False
-        own = _distance(box, points[i]) + 2
-        return (i == 0 and not strict) or all(own <= _distance(box, p) for j, p in enumerate(points) if j not in (0, i))
+        if i == 0 and not strict:
+            return True
+        # the label, and the names that begin its lines, nearer its own point than any state's
+        name = (box[0], box[1], box[0] + labels[i].name, box[3])
+        own, own_name = _distance(box, points[i]) + 2, _distance(name, points[i]) + 2
+        return all(own <= _distance(box, p) and own_name <= _distance(name, p)
+                   for j, p in enumerate(points) if j not in (0, i))
 
     def arrange(strict: bool) -> list | None:
         chosen: list = []  # most figures: each label clear at the first place it tries
