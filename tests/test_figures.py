@@ -184,6 +184,17 @@ def test_heatmap_turns_the_input_words_only_where_one_is_wider_than_its_column()
     assert drawn(["I", "saw", "the", "internationalisation"]).count(b"rotate(-30)") == 4
 
 
+def test_the_heatmap_arrow_is_drawn_only_where_the_caption_points_it_out():
+    """G's caption names the cell the arrow points at; 4.2's idealised
+    heatmap (every aligned cell 1) has no such cell, and no arrow."""
+    for kind, arrows in (("G", 1), ("4.2", 0)):
+        for seed in range(5):
+            sol = solve_problem(sample_problem(kind, seed))
+            spec = next(f for f in sol.figures if f.kind == "heatmap")
+            assert FIGURES["heatmap"](sol.problem, sol, spec).data.count(b"<polygon") == arrows, (kind, seed)
+            assert ("arrow" in " ".join(p for p in spec.caption if isinstance(p, str))) == bool(arrows)
+
+
 def test_winner_is_hatched_for_greyscale():
     p, _ = given_problem("A", FIGURE_CASES["bars"][1])
     s = solve_problem(p)

@@ -1,5 +1,6 @@
 """Alignment heatmap: rows are output words, columns input words, the weight
-printed in every cell, the aligned cells outlined and an arrow at the darkest."""
+printed in every cell, the aligned cells outlined and an arrow at the cell
+the caption points out."""
 
 from __future__ import annotations
 
@@ -33,8 +34,9 @@ def fig_heatmap(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     turn = 30 if any(text_box(word, 9)[0] > 0.95 * width for word in d["cols"]) else 0
     for c in range(nx):
         canvas.text(ax.x(c), ax.y(-0.62), d["cols"][c], va="bottom", rotation=turn)
-    r, c = d["darkest"]
-    canvas.arrow((ax.x(c + 0.49), ax.y(r - 0.49)), (ax.x(c + 0.35), ax.y(r - 0.3)), P.VERMILLION, 1.6, 9)
+    if d["darkest"]:  # the cell the caption points out (an idealised heatmap has none)
+        r, c = d["darkest"]
+        canvas.arrow((ax.x(c + 0.49), ax.y(r - 0.49)), (ax.x(c + 0.35), ax.y(r - 0.3)), P.VERMILLION, 1.6, 9)
     canvas.text(0.02 * canvas.width, 0.03 * canvas.height,
                 d.get("title", "attention weights: rows = output, columns = input"), ha="left", va="top")
     return canvas.finish(alt_text(d), fmt)

@@ -659,7 +659,8 @@ def entropy_figure(w: Work, labels: Sequence[str], values: Sequence[Ex], tx: int
 def heatmap_figure(w: Work, rows: Sequence[str], cols: Sequence[str], weights, marked, darkest,
                    caption: tuple) -> FigureSpec:
     data = {"rows": list(rows), "cols": list(cols), "values": [[float(a) for a in r] for r in weights],
-            "shown": [[w.n(a).text for a in r] for r in weights], "marked": marked, "darkest": list(darkest)}
+            "shown": [[w.n(a).text for a in r] for r in weights], "marked": marked,
+            "darkest": list(darkest) if darkest else None}
     return FigureSpec("heatmap", data, caption)
 
 

@@ -72,7 +72,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.check("reordering", is_reordering(align), prose(
         "Some hot cells lie off the main diagonal ✓ — a reordering, not a monotonic alignment."))
     hot = [[Ex.of(int(c == align[r])) for c in range(len(src))] for r in range(len(tgt))]
-    figures = [R.heatmap_figure(w, tgt, src, hot, [[r, a] for r, a in enumerate(align)], [0, align[0]], prose(
+    figures = [R.heatmap_figure(w, tgt, src, hot, [[r, a] for r, a in enumerate(align)], None, prose(
         "an idealised heatmap: each row has one hot cell (1), at the input word it is aligned with. "
         + ("The hot cells run down the anti-diagonal: a full reversal." if right == ANTI else
            "The hot cells follow the diagonal except where words swap — there they step off it."))),]
