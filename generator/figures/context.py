@@ -115,11 +115,11 @@ def _place(labels: list[_Label], fixed: list, points: list, bounds: tuple) -> li
     context first), each clear: covering none of the markers and the title
     (`fixed`), nor another label, inside `bounds`, and nearer its own point
     than any state's, and so the name that begins it (the context's label
-    only where it can be: its colour tells it apart).  Each label takes the first clear place in turn; where
-    one finds none, the set is searched label by label, the most hemmed-in
-    first, each trying its places in order of preference (a few thousand
-    tries at most); where no such set is found, each label goes where it
-    covers least."""
+    only where it can be: its colour tells it apart).  Each label takes the
+    first clear place in turn; where one finds none, the set is searched
+    label by label, the most hemmed-in first, each trying its places in order
+    of preference (a few thousand tries at most); where no such set is found,
+    each label goes where it covers least."""
     boxes = [[label.box(s) for s in range(len(label.spots))] for label in labels]
 
     def alone(i: int, box: tuple, strict: bool) -> bool:  # clear, other labels aside
