@@ -7,10 +7,10 @@ Python-Markdown reads a raw HTML block tag by tag to find where it ends; on a
 set page that is most of the page, and MkDocs and Zensical convert every page
 on one core.  Between the markers below this extension stores the block whole
 and as written, as Python-Markdown's own raw-HTML step would store it (but
-before whitespace is normalised, which reads the whole text).  The blocks link to nothing the
-builders would have to rewrite: their figures are in the page (data: URLs),
-and the set pages' own links (decks, printable sheets) are Markdown outside
-them.  mkdocs.yml lists it under markdown_extensions.  No MkDocs hook or
+before whitespace is normalised, which reads the whole text).  The blocks
+link to nothing the builders would have to rewrite: their figures are in the
+page (data: URLs), and the set pages' own links (decks, printable sheets) are
+Markdown outside them.  mkdocs.yml lists it under markdown_extensions.  No MkDocs hook or
 plugin: Zensical loads it too.
 
 A block is written as an HTML comment: Zensical looks for the links of every
