@@ -195,6 +195,31 @@ def test_the_heatmap_arrow_is_drawn_only_where_the_caption_points_it_out():
             assert ("arrow" in " ".join(p for p in spec.caption if isinstance(p, str))) == bool(arrows)
 
 
+def test_heatmap_numbers_print_as_large_with_five_input_words_as_with_three():
+    """Print and the site fit every figure to about one width, so a heatmap
+    that grew with its columns printed its numbers at 5 pt for five input
+    words.  More words make narrower cells; the figure grows only where a
+    number would not fit its cell, and is never narrower than tall."""
+    widths = set()
+    for kind in ("G", "4.2"):
+        for seed in range(40):
+            sol = solve_problem(sample_problem(kind, seed))
+            spec = next(f for f in sol.figures if f.kind == "heatmap")
+            root = ET.fromstring(FIGURES["heatmap"](sol.problem, sol, spec).data)
+            widths.add((len(spec.data["cols"]), root.get("width")))
+    assert {n for n, _ in widths} == {3, 4, 5} and {w for _, w in widths} == {"320.4pt"}
+    for nx, ny in ((12, 8), (2, 6)):
+        p, _ = given_problem("G", {"source": [f"w{i}" for i in range(nx)], "target": [f"t{j}" for j in range(ny)],
+                                   "scores": [[str((3 * i + 5 * j) % 7 - 3) for i in range(nx)] for j in range(ny)]})
+        s = solve_problem(p)
+        data = FIGURES["heatmap"](p, s, next(f for f in s.figures if f.kind == "heatmap")).data
+        root = ET.fromstring(data)
+        assert float(root.get("width")[:-2]) >= float(root.get("height")[:-2])
+        cell = next(r for r in rects(data) if r["fill"] != "none")
+        numbers = [box for t, box in _text_boxes(root) if re.fullmatch(r"\d\.\d{4}", t)]
+        assert len(numbers) == nx * ny and all(b[2] - b[0] + 7.9 <= float(cell["width"]) for b in numbers), (nx, ny)
+
+
 def test_winner_is_hatched_for_greyscale():
     p, _ = given_problem("A", FIGURE_CASES["bars"][1])
     s = solve_problem(p)

@@ -13,7 +13,7 @@ def fig_heatmap(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     d = spec.data
     values = d["values"]
     ny, nx = len(values), len(values[0])
-    canvas = Canvas("heatmap", 1.6 + 0.95 * nx, 1.0 + 0.55 * ny)
+    canvas = Canvas("heatmap", _width(nx, ny, d["shown"]), 1.0 + 0.55 * ny)
     ax = Axes(canvas, (0.30, 0.06, 0.66, 0.70), (-0.5, nx - 0.5), (ny - 0.5, -0.5))
     width, height = ax.x(1) - ax.x(0), ax.y(1) - ax.y(0)
     canvas.group(canvas.clip(ax))
@@ -40,6 +40,18 @@ def fig_heatmap(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     canvas.text(0.02 * canvas.width, 0.03 * canvas.height,
                 d.get("title", "attention weights: rows = output, columns = input"), ha="left", va="top")
     return canvas.finish(alt_text(d), fmt)
+
+
+def _width(nx: int, ny: int, shown) -> float:
+    """The figure's width in inches.  More input words make narrower cells,
+    not a wider figure: print and the site fit every figure to about the
+    same width, so a wider heatmap would print its numbers smaller than the
+    other figures' (5 pt for five words, where 7.3 pt for three).  It grows
+    only where a cell would be too narrow for its number (more than six
+    words), and is never narrower than tall (the PDF layout counts on that)."""
+    widest = max(text_box(s, 8)[0] for row in shown for s in row)
+    cells = nx * (widest + 8) / 72 / 0.66  # the axes take 0.66 of the width
+    return max(1.6 + 0.95 * min(nx, 3), cells, 1.0 + 0.55 * ny)
 
 
 def alt_text(d: dict) -> str:
