@@ -71,11 +71,14 @@ def test_svg_parses_and_holds_its_numbers(fig_kind):
         assert len(fig.alt) > 40
 
 
-def _text_boxes(root) -> list[tuple[str, tuple]]:
+def _text_boxes(root, rotated: bool = False) -> list[tuple[str, tuple]]:
     """Each unrotated text of an SVG with its box (left, top, right, bottom),
-    from its anchor, its size and the font's metrics."""
+    from its anchor, its size and the font's metrics.  A rotated text fails
+    the test, or with `rotated` is left out."""
     out = []
     for t in root.iter(SVG + "text"):
+        if rotated and t.get("transform") is not None:
+            continue
         assert t.get("transform") is None
         width, ascent, descent = text_box(t.text, float(t.get("font-size")), t.get("font-weight") == "bold")
         x, y = float(t.get("x")), float(t.get("y"))
@@ -218,6 +221,23 @@ def test_heatmap_numbers_print_as_large_with_five_input_words_as_with_three():
         cell = next(r for r in rects(data) if r["fill"] != "none")
         numbers = [box for t, box in _text_boxes(root) if re.fullmatch(r"\d\.\d{4}", t)]
         assert len(numbers) == nx * ny and all(b[2] - b[0] + 7.9 <= float(cell["width"]) for b in numbers), (nx, ny)
+
+
+def test_sharpening_weights_never_cover_each_other():
+    """Asked values close together (β = 5, 10 and 20 on a log scale) put
+    their weights side by side; one that would cover another goes a line
+    higher, or below its marker.  Half of H's figures had two printed on
+    top of each other."""
+    for kind in ("H", "5.2"):
+        for seed in range(60):
+            sol = solve_problem(sample_problem(kind, seed))
+            spec = next(f for f in sol.figures if f.kind == "sharpening")
+            texts = _text_boxes(ET.fromstring(FIGURES["sharpening"](sol.problem, sol, spec).data), rotated=True)
+            for i, (a, box) in enumerate(texts):
+                assert box[1] >= 0, (kind, seed, a)
+                for b, other in texts[i + 1:]:
+                    assert not (box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]), \
+                        (kind, seed, a, b)
 
 
 def test_winner_is_hatched_for_greyscale():

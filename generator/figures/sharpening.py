@@ -71,8 +71,13 @@ def fig_sharpening(problem, solution, spec=None, fmt: str = "svg") -> Figure:
                 join="miter")
     # the top weight printed above each asked value
     top = max(range(len(d["marked"])), key=lambda i: d["marked"][i][-1])
-    for x, y, shown in zip(d["marks"], d["marked"][top], d["marked_shown"]):
-        canvas.text(ax.x(x), ax.y(y) - 6, shown[top], 7.5, va="baseline")
+    title = d.get("title", "weights as the dial turns")
+    width, ascent, descent = text_box(title, 9)
+    tx, ty = 0.02 * canvas.width, 0.03 * canvas.height
+    taken = [(tx, ty, tx + width, ty + ascent + descent)]
+    for x, y, shown in sorted(zip(d["marks"], d["marked"][top], d["marked_shown"])):
+        baseline = _label_baseline(ax.x(x), ax.y(y), shown[top], taken)
+        canvas.text(ax.x(x), baseline, shown[top], 7.5, va="baseline")
     # the legend, right of the axes: a 16 pt sample of each line, rows 12 pt apart, centred
     n = len(d["curves"])
     ascent, descent = text_box("α", 8)[1:]
@@ -84,9 +89,28 @@ def fig_sharpening(problem, solution, spec=None, fmt: str = "svg") -> Figure:
         canvas.line([(left, baseline - 2.8), (left + 16, baseline - 2.8)], colour, 1.6, dash=_dash(style, 1.6),
                     cap="square" if style == "-" else "butt")
         canvas.text(left + 22.4, baseline, label, 8, ha="left", va="baseline", fill=AXIS)
-    canvas.text(0.02 * canvas.width, 0.03 * canvas.height, d.get("title", "weights as the dial turns"), ha="left",
-                va="top")
+    canvas.text(tx, ty, title, ha="left", va="top")
     return canvas.finish(alt_text(d), fmt)
+
+
+def _label_baseline(x: float, y: float, s: str, taken: list) -> float:
+    """Where a marker's weight goes: 6 pt above it, or where that would
+    cover a label already placed (asked values close together, as β = 5, 10
+    and 20 on a log scale), a line higher, still centred over its marker;
+    failing that, below it.  The label's box joins `taken`."""
+    width, ascent, descent = text_box(s, 7.5)
+    line = ascent + descent + 1
+    tries = [y - 6 - k * line for k in range(3)] + [y + 6 + ascent]
+
+    def box(baseline):
+        return (x - width / 2, baseline - ascent, x + width / 2, baseline + descent)
+
+    def free(b):
+        return b[1] >= 0 and not any(b[0] < t[2] and t[0] < b[2] and b[1] < t[3] and t[1] < b[3] for t in taken)
+
+    baseline = next((b for b in tries if free(box(b))), tries[0])
+    taken.append(box(baseline))
+    return baseline
 
 
 def _vertical(x: float, y: float, s: str) -> str:
