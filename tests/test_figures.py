@@ -240,6 +240,24 @@ def test_sharpening_weights_never_cover_each_other():
                         (kind, seed, a, b)
 
 
+def test_bar_chart_texts_cover_no_bar():
+    """Values, words, title and A's ratio label ("× 5.47 = exp(1.7)", centred
+    over the bar it compares) keep off every bar; the ratio label ran into
+    the winner's bar where the two are neighbours (A seeds 39, 55)."""
+    seen = 0
+    for kind, seeds in (("A", range(200)), ("C", range(40)), ("2.1", range(40))):
+        for seed in seeds:
+            sol = solve_problem(sample_problem(kind, seed))
+            for spec in (f for f in sol.figures if f.kind == "bars"):
+                data = FIGURES["bars"](sol.problem, sol, spec).data
+                bars = [tuple(float(r[k]) for k in ("x", "y", "width", "height")) for r in rects(data)]
+                for text, (left, top, right, bottom) in _text_boxes(ET.fromstring(data)):
+                    seen += text.startswith("×")
+                    assert not any(left < x + w and x < right and top < y + h and y < bottom for x, y, w, h in bars), \
+                        (kind, seed, text)
+    assert seen > 100
+
+
 def test_winner_is_hatched_for_greyscale():
     p, _ = given_problem("A", FIGURE_CASES["bars"][1])
     s = solve_problem(p)
