@@ -223,21 +223,41 @@ def test_heatmap_numbers_print_as_large_with_five_input_words_as_with_three():
         assert len(numbers) == nx * ny and all(b[2] - b[0] + 7.9 <= float(cell["width"]) for b in numbers), (nx, ny)
 
 
-def test_sharpening_weights_never_cover_each_other():
+def test_sharpening_weights_cover_nothing_and_read_as_their_markers():
     """Asked values close together (β = 5, 10 and 20 on a log scale) put
-    their weights side by side; one that would cover another goes a line
-    higher, or below its marker.  Half of H's figures had two printed on
-    top of each other."""
+    their weights side by side: half of H's figures printed two on top of
+    each other.  Each weight now goes above its marker (shifted, or a line
+    or two higher), covering no text and no marker and nearer its own
+    marker than any other; where that is impossible for one, the figure
+    lists them all right of the axes instead ("α₂ at β =", "2: 0.9852")."""
+    listed = 0
     for kind in ("H", "5.2"):
         for seed in range(60):
             sol = solve_problem(sample_problem(kind, seed))
             spec = next(f for f in sol.figures if f.kind == "sharpening")
-            texts = _text_boxes(ET.fromstring(FIGURES["sharpening"](sol.problem, sol, spec).data), rotated=True)
+            root = ET.fromstring(FIGURES["sharpening"](sol.problem, sol, spec).data)
+            texts = _text_boxes(root, rotated=True)
+            markers = [(float(c.get("cx")), float(c.get("cy"))) for c in root.iter(SVG + "circle")]
+            for p in root.iter(SVG + "polygon"):
+                v = [float(t) for t in p.get("points").split()]
+                markers.append(((min(v[0::2]) + max(v[0::2])) / 2, (min(v[1::2]) + max(v[1::2])) / 2))
+            markers = list(dict.fromkeys((round(x, 1), round(y, 1)) for x, y in markers))  # equal weights, one spot
+            top = max(range(len(spec.data["marked"])), key=lambda i: spec.data["marked"][i][-1])
+            weights = [shown[top] for shown in spec.data["marked_shown"]]
+            at_markers = [(t, box) for t, box in texts if t in weights]
+            in_list = [t for t, _ in texts if t.endswith(tuple(f": {w}" for w in weights))]
+            assert len(at_markers) + len(in_list) == len(weights), (kind, seed)
+            listed += bool(in_list)
             for i, (a, box) in enumerate(texts):
                 assert box[1] >= 0, (kind, seed, a)
                 for b, other in texts[i + 1:]:
                     assert not (box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]), \
                         (kind, seed, a, b)
+            for w, box in at_markers:
+                gaps = sorted(math.hypot(max(box[0] - x, 0, x - box[2]), max(box[1] - y, 0, y - box[3]))
+                              for x, y in markers)
+                assert gaps[0] > 2.5 and gaps[1] > gaps[0] + 2, (kind, seed, w)  # clear of markers, nearest its own
+    assert listed  # the list is drawn (H seeds 11 and 56)
 
 
 def test_bar_chart_texts_cover_no_bar():

@@ -74,10 +74,21 @@ def fig_sharpening(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     title = d.get("title", "weights as the dial turns")
     width, ascent, descent = text_box(title, 9)
     tx, ty = 0.02 * canvas.width, 0.03 * canvas.height
-    taken = [(tx, ty, tx + width, ty + ascent + descent)]
-    for x, y, shown in sorted(zip(d["marks"], d["marked"][top], d["marked_shown"])):
-        baseline = _label_baseline(ax.x(x), ax.y(y), shown[top], taken)
-        canvas.text(ax.x(x), baseline, shown[top], 7.5, va="baseline")
+    taken = [(tx, ty, tx + width, ty + ascent + descent)]  # the title, every marker, the labels placed
+    markers = [(ax.x(x), ax.y(y)) for row in d["marked"] for x, y in zip(d["marks"], row)]
+    taken += [(u - 3.6, v - 3.6, u + 3.6, v + 3.6) for u, v in markers]
+    asked = sorted(zip(d["marks"], d["marked"][top], (shown[top] for shown in d["marked_shown"]), d["mark_labels"]))
+    places = [_label_place(ax.x(x), ax.y(y), shown, taken, markers, ax.right + 8) for x, y, shown, _ in asked]
+    if None not in places:
+        for place, (_, _, shown, _) in zip(places, asked):
+            canvas.text(*place, shown, 7.5, va="baseline")
+    else:  # too crowded to label each marker plainly: a list right of the axes, above the legend
+        colour = P.LINES[top % len(P.LINES)][0]
+        ascent, descent = text_box("0", 7.5)[1:]
+        lines = [f"{d['labels'][top]} at {d['xname']} ="] + [f"{minus(label)}: {shown}" for _, _, shown, label in asked]
+        for i, text in enumerate(lines):
+            canvas.text(ax.fx(1.02) + 7.2, ax.top + ascent + i * (ascent + descent + 1.5), text, 7.5, ha="left",
+                        va="baseline", fill=colour if i == 0 else AXIS)
     # the legend, right of the axes: a 16 pt sample of each line, rows 12 pt apart, centred
     n = len(d["curves"])
     ascent, descent = text_box("α", 8)[1:]
@@ -93,24 +104,34 @@ def fig_sharpening(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     return canvas.finish(alt_text(d), fmt)
 
 
-def _label_baseline(x: float, y: float, s: str, taken: list) -> float:
-    """Where a marker's weight goes: 6 pt above it, or where that would
-    cover a label already placed (asked values close together, as β = 5, 10
-    and 20 on a log scale), a line higher, still centred over its marker;
-    failing that, below it.  The label's box joins `taken`."""
+def _label_place(x: float, y: float, s: str, taken: list, markers: list, right: float):
+    """Where the weight of the marker at (x, y) goes (its centre and
+    baseline), or None if nowhere plainly: 6 pt above the marker, or where
+    that would cover what is `taken` (a neighbouring marker or its label:
+    asked values close together, as β = 5, 10 and 20 on a log scale) a
+    third of its width to one side, still over its marker, or a line or two
+    higher.  The place must be nearer its own marker than any other of
+    `markers` by 2 pt, so that the label reads as its own, inside the
+    figure and left of `right` (the legend).  Its box joins `taken`."""
     width, ascent, descent = text_box(s, 7.5)
     line = ascent + descent + 1
-    tries = [y - 6 - k * line for k in range(3)] + [y + 6 + ascent]
 
-    def box(baseline):
-        return (x - width / 2, baseline - ascent, x + width / 2, baseline + descent)
+    def box(place):
+        return (place[0] - width / 2, place[1] - ascent, place[0] + width / 2, place[1] + descent)
 
-    def free(b):
-        return b[1] >= 0 and not any(b[0] < t[2] and t[0] < b[2] and b[1] < t[3] and t[1] < b[3] for t in taken)
+    def gap(b, point):
+        return math.hypot(max(b[0] - point[0], 0, point[0] - b[2]), max(b[1] - point[1], 0, point[1] - b[3]))
 
-    baseline = next((b for b in tries if free(box(b))), tries[0])
-    taken.append(box(baseline))
-    return baseline
+    def fits(b):
+        return (b[1] >= 0 and b[0] >= 0 and b[2] <= right
+                and not any(b[0] < t[2] and t[0] < b[2] and b[1] < t[3] and t[1] < b[3] for t in taken)
+                and all(gap(b, m) > gap(b, (x, y)) + 2 for m in markers if m != (x, y)))
+
+    place = next((p for p in ((x + shift, y - 6 - k * line) for k in range(3) for shift in (0, -width / 3, width / 3))
+                  if fits(box(p))), None)
+    if place is not None:
+        taken.append(box(place))
+    return place
 
 
 def _vertical(x: float, y: float, s: str) -> str:
