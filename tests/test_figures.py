@@ -211,6 +211,13 @@ def test_heatmap_numbers_print_as_large_with_five_input_words_as_with_three():
             root = ET.fromstring(FIGURES["heatmap"](sol.problem, sol, spec).data)
             widths.add((len(spec.data["cols"]), root.get("width")))
     assert {n for n, _ in widths} == {3, 4, 5} and {w for _, w in widths} == {"320.4pt"}
+    # typed words too long for the narrower cells widen the figure instead of turning (up to the old width)
+    p, _ = given_problem("G", {"source": "European Economic Area member states".split(), "target": ["a", "b"],
+                               "scores": [["0", "0", "0", "0", "3"], ["0", "0", "3", "0", "0"]]})
+    s = solve_problem(p)
+    root = ET.fromstring(FIGURES["heatmap"](p, s, next(f for f in s.figures if f.kind == "heatmap")).data)
+    words = sorted(box for t, box in _text_boxes(root) if t in p.inputs["source"])
+    assert len(words) == 5 and all(b[0] - a[2] >= 5.9 for a, b in zip(words, words[1:]))
     for nx, ny in ((12, 8), (2, 6)):
         p, _ = given_problem("G", {"source": [f"w{i}" for i in range(nx)], "target": [f"t{j}" for j in range(ny)],
                                    "scores": [[str((3 * i + 5 * j) % 7 - 3) for i in range(nx)] for j in range(ny)]})

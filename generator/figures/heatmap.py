@@ -13,7 +13,7 @@ def fig_heatmap(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     d = spec.data
     values = d["values"]
     ny, nx = len(values), len(values[0])
-    canvas = Canvas("heatmap", _width(nx, ny, d["shown"]), 1.0 + 0.55 * ny)
+    canvas = Canvas("heatmap", _width(nx, ny, d["shown"], d["cols"]), 1.0 + 0.55 * ny)
     ax = Axes(canvas, (0.30, 0.06, 0.66, 0.70), (-0.5, nx - 0.5), (ny - 0.5, -0.5))
     width, height = ax.x(1) - ax.x(0), ax.y(1) - ax.y(0)
     canvas.group(canvas.clip(ax))
@@ -42,16 +42,21 @@ def fig_heatmap(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     return canvas.finish(alt_text(d), fmt)
 
 
-def _width(nx: int, ny: int, shown) -> float:
+def _width(nx: int, ny: int, shown, cols) -> float:
     """The figure's width in inches.  More input words make narrower cells,
     not a wider figure: print and the site fit every figure to about the
     same width, so a wider heatmap would print its numbers smaller than the
     other figures' (5 pt for five words, where 7.3 pt for three).  It grows
-    only where a cell would be too narrow for its number (more than six
-    words), and is never narrower than tall (the PDF layout counts on that)."""
-    widest = max(text_box(s, 8)[0] for row in shown for s in row)
-    cells = nx * (widest + 8) / 72 / 0.66  # the axes take 0.66 of the width
-    return max(1.6 + 0.95 * min(nx, 3), cells, 1.0 + 0.55 * ny)
+    where a cell would be too narrow for its number (six words or more), or
+    for the input words to stand upright and apart, though not past the
+    width that grew with every word (1.6 + 0.95 inches a word: words that
+    need more are turned there); and it is never narrower than tall (the
+    PDF layout counts on that)."""
+    numbers = nx * (max(text_box(s, 8)[0] for row in shown for s in row) + 8)
+    widest = max(text_box(word, 9)[0] for word in cols)
+    words = nx * max(widest / 0.95 + 0.01, widest + 6)  # upright (as fig_heatmap turns them), 6 pt apart
+    return max(1.6 + 0.95 * min(nx, 3), numbers / 72 / 0.66, min(words / 72 / 0.66, 1.6 + 0.95 * nx),
+               1.0 + 0.55 * ny)  # the axes take 0.66 of the width
 
 
 def alt_text(d: dict) -> str:
