@@ -233,8 +233,9 @@ def test_heatmap_numbers_print_as_large_with_five_input_words_as_with_three():
 def test_sharpening_weights_cover_nothing_and_read_as_their_markers():
     """Asked values close together (β = 5, 10 and 20 on a log scale) put
     their weights side by side: half of H's figures printed two on top of
-    each other.  Each weight now goes above its marker (shifted, or a line
-    or two higher), covering no text and no marker and nearer its own
+    each other, and curves ran through many.  Each weight now goes near its
+    marker (above it, beside it, a line or two higher), covering no text
+    and no marker, crossed by no curve or dashed limit, and nearer its own
     marker than any other; where that is impossible for one, the figure
     lists them all right of the axes instead ("α₂ at β =", "2: 0.9852")."""
     listed = 0
@@ -260,6 +261,15 @@ def test_sharpening_weights_cover_nothing_and_read_as_their_markers():
                 for b, other in texts[i + 1:]:
                     assert not (box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]), \
                         (kind, seed, a, b)
+            lines = [[float(t) for t in line.get("points").split()] for line in root.iter(SVG + "polyline")
+                     if line.get("stroke") != "#000000"]  # the curves and dashed limits, not the axes or ticks
+            for w, (left, top_, right, bottom) in at_markers:
+                for v in lines:
+                    for (x0, y0), (x1, y1) in zip(zip(v[0::2], v[1::2]), zip(v[2::2], v[3::2])):
+                        steps = int(math.hypot(x1 - x0, y1 - y0) / 0.25) + 1
+                        assert not any(left - 0.8 < x0 + (x1 - x0) * k / steps < right + 0.8
+                                       and top_ - 0.8 < y0 + (y1 - y0) * k / steps < bottom + 0.8
+                                       for k in range(steps + 1)), (kind, seed, w)
             for w, box in at_markers:
                 gaps = sorted(math.hypot(max(box[0] - x, 0, x - box[2]), max(box[1] - y, 0, y - box[3]))
                               for x, y in markers)

@@ -55,21 +55,22 @@ def fig_sharpening(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     widest, _, descent = text_box("0.0", 9)
     canvas.parts.append(_vertical(ax.left - 7 - widest - 4 - descent, ax.fy(0.5), "weight"))
     canvas.group(canvas.clip(ax))
-    for i, curve in enumerate(d["curves"]):
+    lines = [[(ax.x(x), ax.y(y)) for x, y in zip(d["grid"], curve)] for curve in d["curves"]]
+    limits = [[(ax.left, ax.y(y)), (ax.right, ax.y(y))] for y in sorted(set(d["limit_high"]))]
+    for i, points in enumerate(lines):
         colour, style, marker = P.LINES[i % len(P.LINES)]
-        canvas.line([(ax.x(x), ax.y(y)) for x, y in zip(d["grid"], curve)], colour, 1.6,
-                    dash=_dash(style, 1.6), cap="square" if style == "-" else "butt")
+        canvas.line(points, colour, 1.6, dash=_dash(style, 1.6), cap="square" if style == "-" else "butt")
         for x, y in zip(d["marks"], d["marked"][i]):
             if marker == "o":
                 canvas.circle(ax.x(x), ax.y(y), _R, colour, colour)
             else:
                 canvas.polygon([(ax.x(x) + u, ax.y(y) + v) for u, v in _MARKERS[marker]], colour, colour)
-    for y in sorted(set(d["limit_high"])):
-        canvas.line([(ax.left, ax.y(y)), (ax.right, ax.y(y))], P.GRID, 0.8, dash=_dash("--", 0.8))
+    for points in limits:
+        canvas.line(points, P.GRID, 0.8, dash=_dash("--", 0.8))
     canvas.end_group()
     canvas.line([(ax.left, ax.top), (ax.left, ax.bottom), (ax.right, ax.bottom)], AXIS, 0.8, cap="square",
                 join="miter")
-    # the top weight printed above each asked value
+    # the top curve's weight at each asked value, by its marker
     top = max(range(len(d["marked"])), key=lambda i: d["marked"][i][-1])
     title = d.get("title", "weights as the dial turns")
     width, ascent, descent = text_box(title, 9)
@@ -78,7 +79,11 @@ def fig_sharpening(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     markers = [(ax.x(x), ax.y(y)) for row in d["marked"] for x, y in zip(d["marks"], row)]
     taken += [(u - 3.6, v - 3.6, u + 3.6, v + 3.6) for u, v in markers]
     asked = sorted(zip(d["marks"], d["marked"][top], (shown[top] for shown in d["marked_shown"]), d["mark_labels"]))
-    places = [_label_place(ax.x(x), ax.y(y), shown, taken, markers, ax.right + 8) for x, y, shown, _ in asked]
+    # each stretch of a curve or dashed limit with its box, grown by 1 pt: most are ruled out by the box alone
+    segments = [(min(p[0], q[0]) - 1, max(p[0], q[0]) + 1, min(p[1], q[1]) - 1, max(p[1], q[1]) + 1, p, q)
+                for points in lines + limits for p, q in zip(points, points[1:])]
+    frame = (ax.left + 1, ax.right + 8, ax.bottom - 1)  # off the y axis' ticks, short of the legend, above the x axis
+    places = [_label_place(ax.x(x), ax.y(y), shown, taken, markers, segments, frame) for x, y, shown, _ in asked]
     if None not in places:
         for place, (_, _, shown, _) in zip(places, asked):
             canvas.text(*place, shown, 7.5, va="baseline")
@@ -104,17 +109,20 @@ def fig_sharpening(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     return canvas.finish(alt_text(d), fmt)
 
 
-def _label_place(x: float, y: float, s: str, taken: list, markers: list, right: float):
+def _label_place(x: float, y: float, s: str, taken: list, markers: list, segments: list, frame: tuple):
     """Where the weight of the marker at (x, y) goes (its centre and
-    baseline), or None if nowhere plainly: 6 pt above the marker, or where
-    that would cover what is `taken` (a neighbouring marker or its label:
-    asked values close together, as β = 5, 10 and 20 on a log scale) a
-    third of its width to one side, still over its marker, or a line or two
-    higher.  The place must be nearer its own marker than any other of
-    `markers` by 2 pt, so that the label reads as its own, inside the
-    figure and left of `right` (the legend).  Its box joins `taken`."""
+    baseline), or None if nowhere plainly.  Tried in turn: 6 pt above the
+    marker, centred or a third of its width to one side; at its upper
+    left, upper right, left or right; a line or two higher; at its lower
+    left, lower right, or below it.  A place must cover nothing `taken`
+    (the title, markers, labels placed), cross no curve, be nearer its own
+    marker than any other of `markers` by 2 pt (so the label reads as its
+    own) and stay inside `frame` (left, right and bottom limits).  Its box
+    joins `taken`."""
     width, ascent, descent = text_box(s, 7.5)
     line = ascent + descent + 1
+    reach = width + 6  # no place's box goes farther than this from the marker, left or right
+    near = [seg for seg in segments if seg[1] > x - reach and seg[0] < x + reach]
 
     def box(place):
         return (place[0] - width / 2, place[1] - ascent, place[0] + width / 2, place[1] + descent)
@@ -123,15 +131,38 @@ def _label_place(x: float, y: float, s: str, taken: list, markers: list, right: 
         return math.hypot(max(b[0] - point[0], 0, point[0] - b[2]), max(b[1] - point[1], 0, point[1] - b[3]))
 
     def fits(b):
-        return (b[1] >= 0 and b[0] >= 0 and b[2] <= right
+        return (b[1] >= 0 and b[0] >= frame[0] and b[2] <= frame[1] and b[3] <= frame[2]
                 and not any(b[0] < t[2] and t[0] < b[2] and b[1] < t[3] and t[1] < b[3] for t in taken)
-                and all(gap(b, m) > gap(b, (x, y)) + 2 for m in markers if m != (x, y)))
+                and all(gap(b, m) > gap(b, (x, y)) + 2 for m in markers if m != (x, y))
+                and not any(x1 > b[0] and x0 < b[2] and y1 > b[1] and y0 < b[3] and _crosses(b, p, q)
+                            for x0, x1, y0, y1, p, q in near))
 
-    place = next((p for p in ((x + shift, y - 6 - k * line) for k in range(3) for shift in (0, -width / 3, width / 3))
-                  if fits(box(p))), None)
+    above = [(x + shift, y - 6 - k * line) for k in range(3) for shift in (0, -width / 3, width / 3)]
+    side, middle = 4 + width / 2, y + (ascent - descent) / 2
+    beside = [(x - side, y - 4 - descent), (x + side, y - 4 - descent), (x - side - 1, middle), (x + side + 1, middle),
+              (x - side, y + 4 + ascent), (x + side, y + 4 + ascent), (x, y + 6 + ascent)]
+    place = next((p for p in above[:3] + beside[:4] + above[3:] + beside[4:] if fits(box(p))), None)
     if place is not None:
         taken.append(box(place))
     return place
+
+
+def _crosses(box: tuple, p: tuple, q: tuple, pad: float = 1.0) -> bool:
+    """Whether the segment p-q (a curve, drawn 1.6 pt wide) passes through
+    `box` grown by `pad` (Liang-Barsky clipping)."""
+    left, top, right, bottom = box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad
+    (x0, y0), (x1, y1) = p, q
+    dx, dy = x1 - x0, y1 - y0
+    low, high = 0.0, 1.0
+    for step, room in ((-dx, x0 - left), (dx, right - x0), (-dy, y0 - top), (dy, bottom - y0)):
+        if step == 0:
+            if room < 0:
+                return False
+        elif step < 0:
+            low = max(low, room / step)
+        else:
+            high = min(high, room / step)
+    return low <= high
 
 
 def _vertical(x: float, y: float, s: str) -> str:
