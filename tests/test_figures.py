@@ -187,6 +187,36 @@ def test_heatmap_turns_the_input_words_only_where_one_is_wider_than_its_column()
     assert drawn(["I", "saw", "the", "internationalisation"]).count(b"rotate(-30)") == 4
 
 
+def test_heatmap_words_stay_in_the_figure_and_off_its_title():
+    """Long typed words: turned input words rose into the title and past the
+    figure's top or right edge, long output words past its left edge.  The
+    figure grows where they need it; the bank's sentences need nothing."""
+    for source, target in (("internationalisation responsibilities understanding words here".split(), ["a", "b"]),
+                           ("a bb ccc extraordinarily".split(), ["a", "b"]),
+                           ("alpha beta gamma delta epsilon zeta eta thetaaaaaaaaaaaa".split(), ["a", "b", "c"]),
+                           (["I", "saw", "it"], ["Donaudampfschifffahrt", "b", "c"])):
+        nx, ny = len(source), len(target)
+        p, _ = given_problem("G", {"source": source, "target": target, "scores": [
+            [str(3 if i == (nx - 1 - 2 * j) % nx else 0) for i in range(nx)] for j in range(ny)]})
+        s = solve_problem(p)
+        root = ET.fromstring(FIGURES["heatmap"](p, s, next(f for f in s.figures if f.kind == "heatmap")).data)
+        width, height = (float(root.get(k).removesuffix("pt")) for k in ("width", "height"))
+        boxes = _text_boxes(root, rotated=True)
+        title = next(box for t, box in boxes if t.startswith("attention weights"))
+        for t in root.iter(SVG + "text"):
+            if t.get("transform") is None:
+                continue
+            x, y, angle = (float(v) for v in re.findall(r"-?[\d.]+", t.get("transform")))
+            w, ascent, descent = text_box(t.text, float(t.get("font-size")))
+            c, n = math.cos(math.radians(-angle)), math.sin(math.radians(-angle))
+            corners = [(x + u * c - v * n, y - (u * n + v * c)) for u in (0, w) for v in (-descent, ascent)]
+            boxes.append((t.text, (min(a for a, _ in corners), min(b for _, b in corners),
+                                   max(a for a, _ in corners), max(b for _, b in corners))))
+            assert min(b for _, b in corners) > title[3], (source, t.text)  # below the title
+        for t, box in boxes:
+            assert 0 <= box[0] and box[2] <= width and 0 <= box[1] and box[3] <= height, (source, target, t)
+
+
 def test_the_heatmap_arrow_is_drawn_only_where_the_caption_points_it_out():
     """G's caption names the cell the arrow points at; 4.2's idealised
     heatmap (every aligned cell 1) has no such cell, and no arrow."""

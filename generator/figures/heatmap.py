@@ -13,8 +13,26 @@ def fig_heatmap(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     d = spec.data
     values = d["values"]
     ny, nx = len(values), len(values[0])
-    canvas = Canvas("heatmap", _width(nx, ny, d["shown"], d["cols"]), 1.0 + 0.55 * ny)
-    ax = Axes(canvas, (0.30, 0.06, 0.66, 0.70), (-0.5, nx - 0.5), (ny - 0.5, -0.5))
+    # the axes take (0.30, 0.06, 0.66, 0.70) of a figure W × H points, which
+    # grows where the words would not fit it: on the left for long output
+    # words, at the top and the right for long input words (turned, they
+    # rise toward the title and reach past the last column)
+    inches = _width(nx, ny, d["shown"], d["cols"]), 1.0 + 0.55 * ny
+    W, H = 72 * inches[0], 72 * inches[1]
+    cell_w, cell_h = 0.66 * W / nx, 0.70 * H / ny
+    # the input words turned only where one is wider than its column (a lone
+    # "I" turned reads as a backslash)
+    turn = 30 if any(text_box(word, 9)[0] > 0.95 * cell_w for word in d["cols"]) else 0
+    cos, sin = (0.866, 0.5) if turn else (1, 0)
+    rise = max(w * sin + (a + dd) * cos for w, a, dd in (text_box(word, 9) for word in d["cols"]))
+    last, a, dd = text_box(d["cols"][-1], 9)
+    left = max(0.0, 2 + max(text_box(word, 9)[0] for word in d["rows"]) - (0.30 * W - 0.1 * cell_w))
+    top = max(0.0, (13.5 + 0.12 * cell_h + rise - 0.21 * H) / 0.97)  # clear of the title by 3 pt
+    right = max(0.0, (last * cos + (a + dd) * sin) / 2 + 2 - 0.04 * W - cell_w / 2)
+    canvas = Canvas("heatmap", inches[0] + (left + right) / 72, inches[1] + top / 72)
+    wide, tall = W / canvas.width, H / canvas.height  # exactly 1 where nothing grew
+    ax = Axes(canvas, (0.30 * wide + left / canvas.width, 0.06 * tall, 0.66 * wide, 0.70 * tall),
+              (-0.5, nx - 0.5), (ny - 0.5, -0.5))
     width, height = ax.x(1) - ax.x(0), ax.y(1) - ax.y(0)
     canvas.group(canvas.clip(ax))
     for r in range(ny):
@@ -29,9 +47,6 @@ def fig_heatmap(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     for r in range(ny):
         for c in range(nx):
             canvas.text(ax.x(c), ax.y(r), d["shown"][r][c], 8, fill="#ffffff" if values[r][c] > 0.55 else P.INK)
-    # the input words turned only where one is wider than its column (a lone
-    # "I" turned reads as a backslash)
-    turn = 30 if any(text_box(word, 9)[0] > 0.95 * width for word in d["cols"]) else 0
     for c in range(nx):
         canvas.text(ax.x(c), ax.y(-0.62), d["cols"][c], va="bottom", rotation=turn)
     if d["darkest"]:  # the cell the caption points out (an idealised heatmap has none)
