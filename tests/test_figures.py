@@ -264,10 +264,12 @@ def test_sharpening_weights_cover_nothing_and_read_as_their_markers():
     """Asked values close together (β = 5, 10 and 20 on a log scale) put
     their weights side by side: half of H's figures printed two on top of
     each other, and curves ran through many.  Each weight now goes near its
-    marker (above it, beside it, a line or two higher), covering no text
-    and no marker, crossed by no curve or dashed limit, and nearer its own
-    marker than any other; where that is impossible for one, the figure
-    lists them all right of the axes instead ("α₂ at β =", "2: 0.9852")."""
+    marker (above it, beside it, a line higher), covering no text and no
+    marker, crossed by no curve or dashed limit, and nearer its own marker
+    than any other, from its edge and from its middle (a weight under the
+    next marker read as that marker's: H 68); where that is impossible for
+    one, the figure lists them all right of the axes ("α₂ at β =",
+    "2: 0.9852")."""
     listed = 0
     for kind in ("H", "5.2"):
         for seed in range(60):
@@ -301,9 +303,13 @@ def test_sharpening_weights_cover_nothing_and_read_as_their_markers():
                                        and top_ - 0.8 < y0 + (y1 - y0) * k / steps < bottom + 0.8
                                        for k in range(steps + 1)), (kind, seed, w)
             for w, box in at_markers:
-                gaps = sorted(math.hypot(max(box[0] - x, 0, x - box[2]), max(box[1] - y, 0, y - box[3]))
+                gaps = sorted((math.hypot(max(box[0] - x, 0, x - box[2]), max(box[1] - y, 0, y - box[3])), (x, y))
                               for x, y in markers)
-                assert gaps[0] > 2.5 and gaps[1] > gaps[0] + 2, (kind, seed, w)  # clear of markers, nearest its own
+                centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+                by_centre = sorted((math.dist(centre, m), m) for m in markers)
+                # clear of markers, close to its own, nearer it than any other, edge to edge and from its middle
+                assert 2.5 < gaps[0][0] < 14.6 and gaps[1][0] > gaps[0][0] + 2, (kind, seed, w)
+                assert by_centre[0][1] == gaps[0][1] and by_centre[1][0] > by_centre[0][0] + 1.9, (kind, seed, w)
     assert listed  # the list is drawn (H seeds 11 and 56)
 
 

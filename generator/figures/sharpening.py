@@ -71,11 +71,12 @@ def fig_sharpening(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     canvas.line([(ax.left, ax.top), (ax.left, ax.bottom), (ax.right, ax.bottom)], AXIS, 0.8, cap="square",
                 join="miter")
     # the top curve's weight at each asked value, by its marker
-    top = max(range(len(d["marked"])), key=lambda i: d["marked"][i][-1])
+    # of curves tied there, the last drawn: its markers are the ones on top
+    top = max(range(len(d["marked"])), key=lambda i: (d["marked"][i][-1], i))
     title = d.get("title", "weights as the dial turns")
     width, ascent, descent = text_box(title, 9)
     tx, ty = 0.02 * canvas.width, 0.03 * canvas.height
-    taken = [(tx, ty, tx + width, ty + ascent + descent)]  # the title, every marker, the labels placed
+    taken = [(tx, ty, tx + width, ty + ascent + descent + 2)]  # the title (2 pt below it), every marker, the labels
     markers = [(ax.x(x), ax.y(y)) for row in d["marked"] for x, y in zip(d["marks"], row)]
     taken += [(u - 3.6, v - 3.6, u + 3.6, v + 3.6) for u, v in markers]
     asked = sorted(zip(d["marks"], d["marked"][top], (shown[top] for shown in d["marked_shown"]), d["mark_labels"]))
@@ -131,13 +132,16 @@ def _label_place(x: float, y: float, s: str, taken: list, markers: list, segment
         return math.hypot(max(b[0] - point[0], 0, point[0] - b[2]), max(b[1] - point[1], 0, point[1] - b[3]))
 
     def fits(b):
-        return (b[1] >= 0 and b[0] >= frame[0] and b[2] <= frame[1] and b[3] <= frame[2]
+        centre = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+        own = gap(b, (x, y))
+        return (b[1] >= 0 and b[0] >= frame[0] and b[2] <= frame[1] and b[3] <= frame[2] and own < 14.5
                 and not any(b[0] < t[2] and t[0] < b[2] and b[1] < t[3] and t[1] < b[3] for t in taken)
-                and all(gap(b, m) > gap(b, (x, y)) + 2 for m in markers if m != (x, y))
+                and all(gap(b, m) > own + 2 and math.dist(centre, m) > math.dist(centre, (x, y)) + 2
+                        for m in markers if m != (x, y))
                 and not any(x1 > b[0] and x0 < b[2] and y1 > b[1] and y0 < b[3] and _crosses(b, p, q)
                             for x0, x1, y0, y1, p, q in near))
 
-    above = [(x + shift, y - 6 - k * line) for k in range(3) for shift in (0, -width / 3, width / 3)]
+    above = [(x + shift, y - 6 - k * line) for k in range(2) for shift in (0, -width / 3, width / 3)]
     side, middle = 4 + width / 2, y + (ascent - descent) / 2
     beside = [(x - side, y - 4 - descent), (x + side, y - 4 - descent), (x - side - 1, middle), (x + side + 1, middle),
               (x - side, y + 4 + ascent), (x + side, y + 4 + ascent), (x, y + 6 + ascent)]
