@@ -316,7 +316,8 @@ def test_sharpening_weights_cover_nothing_and_read_as_their_markers():
 def test_bar_chart_texts_cover_no_bar():
     """Values, words, title and A's ratio label ("× 5.47 = exp(1.7)", centred
     over the bar it compares) keep off every bar; the ratio label ran into
-    the winner's bar where the two are neighbours (A seeds 39, 55)."""
+    the winner's bar where the two are neighbours (A seeds 39, 55), and now
+    ends 8 pt or more from it, so that its arrow shows outside the bar."""
     seen = 0
     for kind, seeds in (("A", range(200)), ("C", range(40)), ("2.1", range(40))):
         for seed in seeds:
@@ -324,10 +325,14 @@ def test_bar_chart_texts_cover_no_bar():
             for spec in (f for f in sol.figures if f.kind == "bars"):
                 data = FIGURES["bars"](sol.problem, sol, spec).data
                 bars = [tuple(float(r[k]) for k in ("x", "y", "width", "height")) for r in rects(data)]
+                winner = [b for b, r in zip(bars, rects(data)) if r["fill"].startswith("url(")]
                 for text, (left, top, right, bottom) in _text_boxes(ET.fromstring(data)):
-                    seen += text.startswith("×")
                     assert not any(left < x + w and x < right and top < y + h and y < bottom for x, y, w, h in bars), \
                         (kind, seed, text)
+                    if text.startswith("×"):
+                        seen += 1
+                        x, _, w, _ = winner[0]
+                        assert max(x - right, left - (x + w)) >= 8 - 0.05, (kind, seed, text)
     assert seen > 100
 
 

@@ -38,8 +38,9 @@ def fig_bars(problem, solution, spec=None, fmt: str = "svg") -> Figure:
         label = label + " " if side else " " + label  # a space between the label and its arrow
         x, baseline = ax.x(j), ax.y(min(d["values"][j] + 0.22, 1.05))
         width, ascent, descent = text_box(label, 8.5)
-        # centred over bar j, unless its end would then run into the winner's bar
-        edge = ax.x(k - 0.36) - 2 if side else ax.x(k + 0.36) + 2
+        # centred over bar j, unless its end would then come within 9 pt of the
+        # winner's bar (the arrow must show outside the hatched bar)
+        edge = ax.x(k - 0.36) - 9 if side else ax.x(k + 0.36) + 9
         x = min(x, edge - width / 2) if side else max(x, edge + width / 2)
         start = (x + (side - 0.5) * width, baseline + (descent - ascent) / 2)
         canvas.arrow(start, (ax.x(k), ax.y(d["values"][k] * 0.5)), P.VERMILLION, 1.2, 8.5)
