@@ -159,6 +159,21 @@ def first_figure_width(source: str) -> str:
     return json.loads(found)[0]
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_no_formula_runs_off_the_page(seed, tmp_path):
+    """Typst does not break a block equation: a list of five fractions or a
+    five-term entropy sum ran past both sides of the page (four or five pages
+    of every key of all kinds, the 300-student exam's worked solutions).  No
+    ink may reach the side margins' outer 1.4 cm."""
+    source = key_source(every_kind(tmp_path), seed)
+    printing.compile_pdf("")
+    pngs = printing._COMPILER.compile(input=source.encode("utf-8"), format="png", ppi=36)
+    for page, data in enumerate([pngs] if isinstance(pngs, bytes) else pngs, start=1):
+        gray = np.asarray(Image.open(io.BytesIO(data)).convert("L"))
+        side = round(1.4 / 2.54 * 36)
+        assert not (gray[:, :side] < 160).any() and not (gray[:, -side:] < 160).any(), f"page {page}"
+
+
 def test_no_figure_is_taller_than_wide():
     """fitted-figure (setup.typ.j2) skips measuring where the room left exceeds
     the figure's width plus eight caption lines: that holds only while no

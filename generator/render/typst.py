@@ -9,7 +9,7 @@ import re
 from ..mathlines import Node
 from ..model import Prose, Solution
 from ..templating import environment
-from .typst_math import typst_math, typst_string
+from .typst_math import typst_display, typst_math, typst_string
 
 _SPECIAL = "\\#$*_@<>[]`~=-+/\"':"
 # one translation table: a markup character gets a backslash, a newline becomes a space
@@ -42,7 +42,7 @@ def view(solution: Solution, figures=None, worked: bool = True) -> dict:
         **question,
         "forecast": inline(solution.forecast),
         "steps": [{"title": escape_typst(s.title), "body": [inline(b) for b in s.body],
-                   "math": [typst_math(m) for m in s.math], "after": [inline(a) for a in s.after],
+                   "math": [typst_display(m) for m in s.math], "after": [inline(a) for a in s.after],
                    "why": inline(s.why)} for s in solution.steps],
         "figures": [{"svg": typst_string(f.data.decode("utf-8")), "alt": typst_string(f.alt),
                      "caption": inline(spec.caption)}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from .. import mathlines as M
+from .latex import width
 from .printer import NodePrinter
 
 RELATIONS = {"=": "=", "≈": "approx", "→": "->", "≤": "<=", "<": "<", "≥": ">=", ">": ">", "∈": "in",
@@ -120,3 +121,28 @@ _PRINTER = TypstMathPrinter()
 
 def typst_math(node) -> str:
     return _PRINTER.doprint(node)
+
+
+# A display formula wider than the PDF's column ran off both sides of the page
+# (Typst does not break a block equation).  DISPLAY_BUDGET is what one line of
+# a worked solution holds, in latex.width's digit widths, with room to spare
+# for the estimate: a formula within it stays a block equation; a wider one
+# becomes a centred paragraph the line breaker may wrap, in display style: a
+# list breaks between its items, each kept whole where it fits, and a formula
+# too long for a line after one of its relations or operators.
+DISPLAY_BUDGET = 72
+
+
+def typst_display(node) -> str:
+    """A display formula as Typst markup: `$ … $`, or a paragraph that wraps."""
+    if width(node) <= DISPLAY_BUDGET:
+        return f"$ {typst_math(node)} $"
+    items = node.items if isinstance(node, M.Seq) else (node,)
+    parts = []
+    for item in items:
+        equation = f"math.equation(block: false, math.display(${typst_math(item)}$.body))"
+        parts.append(f"#box({equation})" if width(item) <= DISPLAY_BUDGET else f"#{equation}")
+    # air between rows of stacked fractions, and above and below them
+    leading, inset = ("1.6em", "0.35em") if any("/" in part for part in parts) else ("1em", "0em")
+    return (f"#align(center, block(inset: (y: {inset}))[#set par(leading: {leading})\n"
+            + ",#h(1em) ".join(parts) + "])")
