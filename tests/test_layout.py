@@ -174,6 +174,25 @@ def test_no_formula_runs_off_the_page(seed, tmp_path):
         assert not (gray[:, :side] < 160).any() and not (gray[:, -side:] < 160).any(), f"page {page}"
 
 
+def test_wider_figures_print_at_the_bar_charts_scale(tmp_path):
+    """Each figure was drawn at 62 % of the column, so the wider ones printed
+    their text smaller; now a figure wider than the bar chart (331.2 pt) is
+    drawn at the bar chart's scale (up to the column), so its text prints as
+    large."""
+    import typst
+
+    spec = tmp_path / "three.yaml"
+    spec.write_text('title: Three\nitems:\n  - kind: "A"\n  - kind: "F"\n  - kind: "H"\n', encoding="utf-8")
+    source = key_source(spec, 0)
+    svgs = [float(w) for w in re.findall(r'<svg xmlns=\\"http://www.w3.org/2000/svg\\" width=\\"([\d.]+)pt', source)]
+    found = typst.query(source.encode("utf-8"), "image", field="width", font_paths=printing.font_dirs(),
+                        ignore_system_fonts=True)
+    drawn = [float(re.search(r"([\d.]+)pt", w).group(1)) for w in json.loads(found)]  # "0% + 293.56pt"
+    assert len(drawn) == len(svgs) >= 3 and any(w > 340 for w in svgs)
+    scale = {round(d / w, 3) for d, w in zip(drawn, svgs) if d > 0}
+    assert len(scale) == 1, (svgs, drawn)  # one scale for all: the same size of text
+
+
 def test_no_figure_is_taller_than_wide():
     """fitted-figure (setup.typ.j2) skips measuring where the room left exceeds
     the figure's width plus eight caption lines: that holds only while no
