@@ -146,6 +146,6 @@ def typst_display(node) -> str:
         equation = f"math.equation(block: false, math.display(${typst_math(item)}$.body))"
         parts.append(f"#box({equation})" if width(item) <= DISPLAY_BUDGET else f"#{equation}")
     # air between rows of stacked fractions, and above and below them
-    leading, inset = ("1.6em", "0.35em") if any("/" in part for part in parts) else ("1em", "0em")
+    leading, inset = ("2.3em", "0.35em") if any("/" in part for part in parts) else ("1em", "0em")
     return (f"#align(center, block(inset: (y: {inset}))[#set par(leading: {leading})\n"
             + ",#h(1em) ".join(parts) + "])")
