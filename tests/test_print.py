@@ -12,6 +12,7 @@ from pypdf import PdfReader
 
 from generator import mathlines as M
 from generator.cli import main
+from generator.pipeline import sample_problem, solve_problem
 from generator.render.typst import escape_typst
 from generator.render.typst_math import typst_math, typst_string
 
@@ -62,6 +63,20 @@ def test_answer_values_get_a_true_minus(text, want):
     from generator.render.typst import typeset_minus
 
     assert typeset_minus(text) == want
+
+
+def test_answer_labels_get_a_true_minus_in_the_key_and_on_papers():
+    """5.2 seed 1 asks for "(α_t1, α_t2) at Δ = -0.27": the key's table of
+    final answers and the exam paper's answer line printed the hyphen."""
+    from generator.exam import Part
+    from generator.render.typst import view
+    from generator.writers.print import _part_view
+
+    sol = solve_problem(sample_problem("5.2", 1))
+    labels = [label for label, _ in view(sol)["answers"]]
+    assert any("\u22120.27" in label for label in labels) and not any("-0.27" in label for label in labels)
+    answer = next(a for a in sol.answers if "-0.27" in a.label)
+    assert "\u22120.27" in _part_view(Part("1", answer, 1, answer.label))["quantity"]
 
 
 @pytest.fixture(scope="module")

@@ -48,7 +48,7 @@ def view(solution: Solution, figures=None, worked: bool = True) -> dict:
                      "caption": inline(spec.caption)}
                     for spec, f in zip(solution.figures, figures or ())],
         "verify": [inline(c.line) for c in solution.checks],
-        "answers": [(escape_typst(label), escape_typst(typeset_minus(_flat(display))))
+        "answers": [(escape_typst(typeset_minus(label)), escape_typst(typeset_minus(_flat(display))))
                     for label, display in answer_parts],
     }
 
