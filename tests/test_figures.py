@@ -313,6 +313,22 @@ def test_sharpening_weights_cover_nothing_and_read_as_their_markers():
     assert listed  # the list is drawn (H seeds 11 and 56)
 
 
+def test_context_captions_say_shaded_only_where_the_hull_is_shaded():
+    """States on one line have a segment for their hull, drawn as a line:
+    the captions said "the shaded region" or "the shaded hull" all the same
+    (B with two states, I with collinear ones)."""
+    seen = {True: 0, False: 0}
+    for kind in ("B", "I", "2.2"):
+        for seed in range(60):
+            sol = solve_problem(sample_problem(kind, seed))
+            for spec in (f for f in sol.figures if f.kind == "context"):
+                shaded = b'opacity="0.25"' in FIGURES["context"](sol.problem, sol, spec).data
+                caption = "".join(p for p in spec.caption if isinstance(p, str))
+                assert ("shaded" in caption) == shaded, (kind, seed, caption)
+                seen[shaded] += 1
+    assert seen[True] and seen[False], seen
+
+
 def test_bar_chart_texts_cover_no_bar():
     """Values, words, title and A's ratio label ("× 5.47 = exp(1.7)", centred
     over the bar it compares) keep off every bar; the ratio label ran into

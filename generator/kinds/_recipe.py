@@ -623,7 +623,8 @@ def context_caption(w: Work, weights: Sequence[Ex], c: Sequence[Ex], states) -> 
     near = nearest_state(c, states)
     sub = lambda i: f"h{str(i + 1).translate(_SUB)}"
     names = lambda idx: " and ".join(sub(i) for i in idx)
-    where = f"The context c = ({w.n(c[0]).text}, {w.n(c[1]).text}) (the X) sits inside it"
+    region, inside, _ = hull_words(states)
+    where = f"The context c = ({w.n(c[0]).text}, {w.n(c[1]).text}) (the X) sits {inside} it"
     wt = w.n(weights[heavy[0]]).text
     if len(heavy) == 1 and near == heavy:
         lean = (f", nearest to {sub(heavy[0])}, which carries the largest weight {wt}: the blend is pulled "
@@ -633,8 +634,24 @@ def context_caption(w: Work, weights: Sequence[Ex], c: Sequence[Ex], states) -> 
                 "states’ weights pull it away")
     else:
         lean = f", nearest to {names(near)}; {names(heavy)} share the largest weight {wt}"
-    return prose(f"each dot is a state, drawn larger the more weight it gets; the shaded region is their "
-                 f"convex hull. {where}{lean} — a blend can never leave the hull.")
+    return prose(f"each dot is a state, drawn larger the more weight it gets; {region}. {where}{lean} — a blend "
+                 "can never leave the hull.")
+
+
+def hull_words(states) -> tuple[str, str, str]:
+    """What the context figure draws as the states' convex hull, in words: a
+    shaded region only where the states span a plane, a segment where they
+    lie on one line (two states), a point where they coincide.  Returns the
+    sentence that names it, the word for a point of it ("inside", "on",
+    "at") and where the centroid sits."""
+    corners = len(convex_hull(states))
+    if corners >= 3:
+        return "the shaded region is their convex hull", "inside", "inside the shaded hull"
+    if corners == 2:
+        return ("the states lie on one line, so their convex hull is the segment drawn between the outermost "
+                "two", "on", "on the segment drawn between the outermost states, their convex hull (they lie on "
+                "one line)")
+    return "the states are one point, which is their convex hull", "at", "at that one point"
 
 
 def against_max(w: Work, H: Ex, tx: int) -> str:

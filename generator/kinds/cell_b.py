@@ -105,7 +105,8 @@ def solve(problem: Problem, digits: int) -> Solution:
     if states:
         spec = R.context_figure(w, sm.weights, states, c, prose(
             "with equal weights the context is the centroid of the states: the X sits at their plain average, "
-            "inside the shaded hull." if equal else R.context_caption(w, sm.weights, c, states)[0]))
+            f"{R.hull_words(states)[2]}." if equal
+            else R.context_caption(w, sm.weights, c, states)[0]))
         if spec:
             figures.append(spec)
     recall = ((prose("Equal scores give which attention distribution?"),
