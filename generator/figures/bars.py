@@ -39,11 +39,12 @@ def fig_bars(problem, solution, spec=None, fmt: str = "svg") -> Figure:
         x, baseline = ax.x(j), ax.y(min(d["values"][j] + 0.22, 1.05))
         width, ascent, descent = text_box(label, 8.5)
         # centred over bar j, unless its end would then come within 9 pt of the
-        # winner's bar (the arrow must show outside the hatched bar)
-        edge = ax.x(k - 0.36) - 9 if side else ax.x(k + 0.36) + 9
-        x = min(x, edge - width / 2) if side else max(x, edge + width / 2)
+        # winner's bar; the arrow's head stops at that bar's near side, where it
+        # shows (inside the hatched bar it did not)
+        near, away = (ax.x(k - 0.36), -1) if side else (ax.x(k + 0.36), 1)
+        x = min(x, near - 9 - width / 2) if side else max(x, near + 9 + width / 2)
         start = (x + (side - 0.5) * width, baseline + (descent - ascent) / 2)
-        canvas.arrow(start, (ax.x(k), ax.y(d["values"][k] * 0.5)), P.VERMILLION, 1.2, 8.5)
+        canvas.arrow(start, (near + 1.5 * away, ax.y(d["values"][k] * 0.5)), P.VERMILLION, 1.2, 8.5)
         canvas.text(x, baseline, label, 8.5, va="baseline", fill=P.VERMILLION)
     return canvas.finish(alt_text(d), fmt)
 
