@@ -329,6 +329,24 @@ def test_context_captions_say_shaded_only_where_the_hull_is_shaded():
     assert seen[True] and seen[False], seen
 
 
+def test_entropy_values_are_not_crossed_by_the_dashed_maximum():
+    """A value label right of a bar that stops short of ln Tx ran across the
+    dashed line ("0.8018 na|ts"); such a label now sits right of the line."""
+    moved = 0
+    for kind in ("F", "3.1", "5.3", "I"):
+        for seed in range(40):
+            sol = solve_problem(sample_problem(kind, seed))
+            for spec in (f for f in sol.figures if f.kind == "entropy"):
+                root = ET.fromstring(FIGURES["entropy"](sol.problem, sol, spec).data)
+                dashed = next(p for p in root.iter(SVG + "polyline") if p.get("stroke-dasharray"))
+                x = float(dashed.get("points").split()[0])
+                for text, (left, _, right, _) in _text_boxes(root):
+                    if text.endswith(" nats"):
+                        assert not left - 1 < x < right + 1, (kind, seed, text)
+                        moved += left > x
+    assert moved
+
+
 def test_bar_chart_texts_cover_no_bar():
     """Values, words, title and A's ratio label ("× 5.47 = exp(1.7)", centred
     over the bar it compares) keep off every bar; the ratio label ran into

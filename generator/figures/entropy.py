@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import palette as P
-from ._canvas import Axes, Canvas, Figure
+from ._canvas import Axes, Canvas, Figure, text_box
 
 
 def fig_entropy(problem, solution, spec=None, fmt: str = "svg") -> Figure:
@@ -24,9 +24,12 @@ def fig_entropy(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     for i, lab in enumerate(d["labels"]):
         canvas.text(ax.x(-0.02 * top), ax.y(i), lab, ha="right")
     for i, (v, s) in enumerate(zip(d["values"], d["shown"])):
-        # right of the bar, and right of the dashed maximum when the bar nearly reaches it
-        x = v if v < 0.8 * d["max"] else max(v, d["max"])
-        canvas.text(ax.x(x + 0.02 * top), ax.y(i), f"{s} nats", 8, ha="left")
+        # right of the bar, and right of the dashed maximum when the bar nearly
+        # reaches it, or the line would cross the label
+        label = f"{s} nats"
+        reach = ax.x(v + 0.02 * top) + text_box(label, 8)[0]
+        x = v if v < 0.8 * d["max"] and reach < ax.x(d["max"]) - 2 else max(v, d["max"])
+        canvas.text(ax.x(x + 0.02 * top), ax.y(i), label, 8, ha="left")
     canvas.text(ax.x(d["max"]), ax.y(-0.55), f"ln {d['tx']} = {d['max_shown']}", 8, va="bottom")
     canvas.text(0.02 * canvas.width, 0.03 * canvas.height,
                 d.get("title", "attention entropy against its maximum ln Tx"), ha="left", va="top")
