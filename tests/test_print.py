@@ -65,6 +65,18 @@ def test_answer_values_get_a_true_minus(text, want):
     assert typeset_minus(text) == want
 
 
+def test_a_list_in_running_text_breaks_between_its_items_not_after_an_equals_sign():
+    """Typst breaks an inline formula after any relation: a question's
+    scores printed "e₃₄ =" at the end of a line and "−0.6" at the start of
+    the next.  Each item of a list is now one unbreakable box."""
+    from generator.render.typst import inline
+
+    scores = M.Seq(tuple(M.Chain(M.Sym("e", f"3{i}"), (("=", M.Num(v)),)) for i, v in ((1, "2.7"), (2, "-0.5"))))
+    text = inline(("The scores are ", scores, "."))
+    assert text == ("The scores are #box($e_(31) = 2.7$),#h(0.7em, weak: true) "
+                    "#box($e_(32) = -0.5$).")
+
+
 def test_answer_labels_get_a_true_minus_in_the_key_and_on_papers():
     """5.2 seed 1 asks for "(α_t1, α_t2) at Δ = -0.27": the key's table of
     final answers and the exam paper's answer line printed the hyphen."""

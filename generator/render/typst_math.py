@@ -148,4 +148,4 @@ def typst_display(node) -> str:
     # air between rows of stacked fractions, and above and below them
     leading, inset = ("2.3em", "0.35em") if any("/" in part for part in parts) else ("1em", "0em")
     return (f"#align(center, block(inset: (y: {inset}))[#set par(leading: {leading})\n"
-            + ",#h(1em) ".join(parts) + "])")
+            + ",#h(0.7em, weak: true) ".join(parts) + "])")
