@@ -57,6 +57,7 @@ def view(solution: Solution, figures=None, worked: bool = True) -> dict:
                    "math": [typst_display(m) for m in s.math], "after": [inline(a) for a in s.after],
                    "why": inline(s.why)} for s in solution.steps],
         "figures": [{"svg": typst_string(f.data.decode("utf-8")), "alt": typst_string(f.alt),
+                     "width": _SVG_WIDTH.search(f.data, 0, 400).group(1).decode(),
                      "caption": inline(spec.caption)}
                     for spec, f in zip(solution.figures, figures or ())],
         "verify": [inline(c.line) for c in solution.checks],
@@ -65,6 +66,7 @@ def view(solution: Solution, figures=None, worked: bool = True) -> dict:
     }
 
 
+_SVG_WIDTH = re.compile(rb'<svg [^>]*?width="([\d.]+)pt"')  # a figure's own width, as its SVG declares it
 _MINUS = re.compile(r"(?<!\w)-(?=[0-9.])")  # a minus that starts a number, not a typed "T-5"
 
 

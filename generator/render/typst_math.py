@@ -127,20 +127,26 @@ def typst_math(node) -> str:
 # (Typst does not break a block equation).  DISPLAY_BUDGET is what one line of
 # a worked solution surely holds, in latex.width's digit widths: over the 1,264
 # display formulas of every kind's seeds 0-11, Typst set a digit width in
-# 4.05-5.37 pt, and the column is 473.5 pt (A4; letter is wider).  A formula
-# within it stays a block equation; a wider one becomes a centred paragraph
-# the line breaker may wrap, in display style: a list breaks between its
-# items, each kept whole where it fits, and a formula too long for a line
-# after one of its relations or operators.  (Measuring each formula in Typst
-# instead made a worked-solutions PDF a third slower to compile.)
-DISPLAY_BUDGET = 85
+# 4.05-5.37 pt against a 473.5 pt column (A4; letter is wider), and none
+# estimated within 95 overflowed.  A wider formula that is a list of items
+# each within it is cut into rows between its items, as even as they go (one
+# block equation, lines broken with \); any other becomes a centred
+# paragraph in display style that Typst's line breaker wraps, after a
+# relation or operator (a paragraph costs about 2 ms to lay out, rows none).
+DISPLAY_BUDGET = 95
+_SEP = 3.2  # latex.width of ", quad"
 
 
 def typst_display(node) -> str:
-    """A display formula as Typst markup: `$ … $`, or a paragraph that wraps."""
+    """A display formula as Typst markup: `$ … $`, rows of a list, or a
+    paragraph that wraps."""
     if width(node) <= DISPLAY_BUDGET:
         return f"$ {typst_math(node)} $"
     items = node.items if isinstance(node, M.Seq) else (node,)
+    rows = _rows([width(item) for item in items]) if len(items) > 1 else None
+    if rows is not None:
+        printed = [typst_math(item) for item in items]
+        return "$ " + ", \\\n".join(", quad ".join(printed[i:j]) for i, j in rows) + " $"
     parts = []
     for item in items:
         equation = f"math.equation(block: false, math.display(${typst_math(item)}$.body))"
@@ -149,3 +155,29 @@ def typst_display(node) -> str:
     leading, inset = ("2.3em", "0.35em") if any("/" in part for part in parts) else ("1em", "0em")
     return (f"#align(center, block(inset: (y: {inset}))[#set par(leading: {leading})\n"
             + ",#h(0.7em, weak: true) ".join(parts) + "])")
+
+
+def _rows(widths: list[float]) -> list[tuple[int, int]] | None:
+    """The fewest rows (start, end) the items fit in, each within
+    DISPLAY_BUDGET, the widest as narrow as it can be; None if an item alone
+    is too wide."""
+    n = len(widths)
+
+    def span(i, j):
+        return sum(widths[i:j]) + _SEP * (j - i - 1)
+
+    if max(widths) > DISPLAY_BUDGET:
+        return None
+    for k in range(2, n + 1):
+        # best[j][r]: (widest row, cuts) for the first j items in r rows
+        best = {(0, 0): (0.0, [])}
+        for r in range(1, k + 1):
+            for j in range(r, n + 1):
+                options = [(max(best[(i, r - 1)][0], span(i, j)), best[(i, r - 1)][1] + [(i, j)])
+                           for i in range(j - 1, r - 2, -1) if (i, r - 1) in best]  # longer rows first
+                if options:
+                    best[(j, r)] = min(options, key=lambda o: o[0])
+        widest, cuts = best[(n, k)]
+        if widest <= DISPLAY_BUDGET:
+            return cuts
+    return None
