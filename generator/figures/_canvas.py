@@ -81,6 +81,24 @@ def text_box(s: str, size: float, bold: bool = False) -> tuple[float, float, flo
     return text_width(s, size, bold), ascent, descent
 
 
+def overlap(a: tuple, b: tuple) -> float:
+    """The area two boxes (left, top, right, bottom) share (no max() or min():
+    a figure asks this some thousand times)."""
+    w = (a[2] if a[2] < b[2] else b[2]) - (a[0] if a[0] > b[0] else b[0])
+    if w <= 0:
+        return 0.0
+    h = (a[3] if a[3] < b[3] else b[3]) - (a[1] if a[1] > b[1] else b[1])
+    return w * h if h > 0 else 0.0
+
+
+def distance(box: tuple, point: tuple) -> float:
+    """From a point to the nearest point of a box (left, top, right, bottom)."""
+    x, y = point
+    dx = box[0] - x if x < box[0] else x - box[2] if x > box[2] else 0.0
+    dy = box[1] - y if y < box[1] else y - box[3] if y > box[3] else 0.0
+    return math.hypot(dx, dy)
+
+
 class Canvas:
     """One SVG drawing `width` × `height` inches; elements are drawn in the
     order they are added (later ones on top)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from . import palette as P
-from ._canvas import Axes, Canvas, Figure, minus, text_box
+from ._canvas import Axes, Canvas, Figure, distance, minus, overlap, text_box
 
 # matplotlib's filled "X" marker, in units of half its size
 _CROSS = ((-0.5, 1), (0, 0.5), (0.5, 1), (1, 0.5), (0.5, 0), (1, -0.5), (0.5, -1), (0, -0.5), (-0.5, -1),
@@ -125,21 +125,21 @@ def _place(labels: list[_Label], fixed: list, points: list, bounds: tuple) -> li
     def alone(i: int, box: tuple, strict: bool) -> bool:  # clear, other labels aside
         if box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2] or box[3] > bounds[3]:
             return False
-        if any(_overlap(box, f) for f in fixed):
+        if any(overlap(box, f) for f in fixed):
             return False
         if i == 0 and not strict:
             return True
         # the label, and the names that begin its lines, nearer its own point than any state's
         name = (box[0], box[1], box[0] + labels[i].name, box[3])
-        own, own_name = _distance(box, points[i]) + 2, _distance(name, points[i]) + 2
-        return all(own <= _distance(box, p) and own_name <= _distance(name, p)
+        own, own_name = distance(box, points[i]) + 2, distance(name, points[i]) + 2
+        return all(own <= distance(box, p) and own_name <= distance(name, p)
                    for j, p in enumerate(points) if j not in (0, i))
 
     def arrange(strict: bool) -> list | None:
         chosen: list = []  # most figures: each label clear at the first place it tries
         for i, row in enumerate(boxes):
             s = next((s for s, box in enumerate(row) if alone(i, box, strict) and
-                      not any(_overlap(box, boxes[j][t]) for j, t in enumerate(chosen))), None)
+                      not any(overlap(box, boxes[j][t]) for j, t in enumerate(chosen))), None)
             if s is None:
                 break
             chosen.append(s)
@@ -157,7 +157,7 @@ def _place(labels: list[_Label], fixed: list, points: list, bounds: tuple) -> li
                 tries[0] += 1
                 if tries[0] > 2000:
                     return False
-                if not any(_overlap(boxes[i][s], boxes[j][chosen[j]]) for j in order[:k]):
+                if not any(overlap(boxes[i][s], boxes[j][chosen[j]]) for j in order[:k]):
                     chosen[i] = s
                     if search(k + 1):
                         return True
@@ -169,11 +169,11 @@ def _place(labels: list[_Label], fixed: list, points: list, bounds: tuple) -> li
     if chosen is None:
         def covered(i: int, s: int) -> float:
             box = boxes[i][s]
-            own = _distance(box, points[i])
-            near = sum(max(0.0, own + 2 - _distance(box, p)) for j, p in enumerate(points) if i and j not in (0, i))
-            outside = (box[2] - box[0]) * (box[3] - box[1]) - _overlap(box, bounds)
-            return (sum(_overlap(box, f) for f in fixed) + 10 * outside + 20 * near
-                    + sum(_overlap(box, boxes[j][chosen[j]]) for j in range(i)))
+            own = distance(box, points[i])
+            near = sum(max(0.0, own + 2 - distance(box, p)) for j, p in enumerate(points) if i and j not in (0, i))
+            outside = (box[2] - box[0]) * (box[3] - box[1]) - overlap(box, bounds)
+            return (sum(overlap(box, f) for f in fixed) + 10 * outside + 20 * near
+                    + sum(overlap(box, boxes[j][chosen[j]]) for j in range(i)))
 
         chosen = []
         for i in range(len(labels)):
@@ -181,22 +181,6 @@ def _place(labels: list[_Label], fixed: list, points: list, bounds: tuple) -> li
     return [label.spots[s] for label, s in zip(labels, chosen)]
 
 
-def _overlap(a: tuple, b: tuple) -> float:
-    """The area two boxes (left, top, right, bottom) share (no max() or min():
-    a figure asks this some thousand times)."""
-    w = (a[2] if a[2] < b[2] else b[2]) - (a[0] if a[0] > b[0] else b[0])
-    if w <= 0:
-        return 0.0
-    h = (a[3] if a[3] < b[3] else b[3]) - (a[1] if a[1] > b[1] else b[1])
-    return w * h if h > 0 else 0.0
-
-
-def _distance(box: tuple, point: tuple) -> float:
-    """From a point to the nearest point of a box."""
-    x, y = point
-    dx = box[0] - x if x < box[0] else x - box[2] if x > box[2] else 0.0
-    dy = box[1] - y if y < box[1] else y - box[3] if y > box[3] else 0.0
-    return math.hypot(dx, dy)
 
 
 def alt_text(d: dict) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from . import palette as P
-from ._canvas import Axes, Canvas, Figure, escape, minus, num, text_box
+from ._canvas import Axes, Canvas, Figure, distance, escape, minus, num, overlap, text_box
 
 AXIS = "#000000"  # axes, ticks and their labels: black, as matplotlib draws them
 # marker outlines around their centre (size 5 pt, y down), matplotlib's shapes
@@ -91,8 +91,9 @@ def fig_sharpening(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     else:  # too crowded to label each marker plainly: a list right of the axes, above the legend
         colour = P.LINES[top % len(P.LINES)][0]
         ascent, descent = text_box("0", 7.5)[1:]
-        lines = [f"{d['labels'][top]} at {d['xname']} ="] + [f"{minus(label)}: {shown}" for _, _, shown, label in asked]
-        for i, text in enumerate(lines):
+        listed = [f"{d['labels'][top]} at {d['xname']} ="] + [f"{minus(label)}: {shown}"
+                                                                for _, _, shown, label in asked]
+        for i, text in enumerate(listed):
             canvas.text(ax.fx(1.02) + 7.2, ax.top + ascent + i * (ascent + descent + 1.5), text, 7.5, ha="left",
                         va="baseline", fill=colour if i == 0 else AXIS)
     # the legend, right of the axes: a 16 pt sample of each line, rows 12 pt apart, centred
@@ -114,12 +115,13 @@ def _label_place(x: float, y: float, s: str, taken: list, markers: list, segment
     """Where the weight of the marker at (x, y) goes (its centre and
     baseline), or None if nowhere plainly.  Tried in turn: 6 pt above the
     marker, centred or a third of its width to one side; at its upper
-    left, upper right, left or right; a line or two higher; at its lower
-    left, lower right, or below it.  A place must cover nothing `taken`
-    (the title, markers, labels placed), cross no curve, be nearer its own
-    marker than any other of `markers` by 2 pt (so the label reads as its
-    own) and stay inside `frame` (left, right and bottom limits).  Its box
-    joins `taken`."""
+    left, upper right, left or right; a line higher; at its lower left,
+    lower right, or below it.  A place must cover nothing `taken` (the
+    title, markers, labels placed), cross none of the `segments` (curves
+    and dashed limits), lie within 14.5 pt of its marker and nearer it than
+    any other of `markers` by 2 pt, from its edge and from its middle (so
+    the label reads as its own), and stay inside `frame` (left, right and
+    bottom limits).  Its box joins `taken`."""
     width, ascent, descent = text_box(s, 7.5)
     line = ascent + descent + 1
     reach = width + 6  # no place's box goes farther than this from the marker, left or right
@@ -128,15 +130,12 @@ def _label_place(x: float, y: float, s: str, taken: list, markers: list, segment
     def box(place):
         return (place[0] - width / 2, place[1] - ascent, place[0] + width / 2, place[1] + descent)
 
-    def gap(b, point):
-        return math.hypot(max(b[0] - point[0], 0, point[0] - b[2]), max(b[1] - point[1], 0, point[1] - b[3]))
-
     def fits(b):
         centre = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
-        own = gap(b, (x, y))
+        own = distance(b, (x, y))
         return (b[1] >= 0 and b[0] >= frame[0] and b[2] <= frame[1] and b[3] <= frame[2] and own < 14.5
-                and not any(b[0] < t[2] and t[0] < b[2] and b[1] < t[3] and t[1] < b[3] for t in taken)
-                and all(gap(b, m) > own + 2 and math.dist(centre, m) > math.dist(centre, (x, y)) + 2
+                and not any(overlap(b, t) for t in taken)
+                and all(distance(b, m) > own + 2 and math.dist(centre, m) > math.dist(centre, (x, y)) + 2
                         for m in markers if m != (x, y))
                 and not any(x1 > b[0] and x0 < b[2] and y1 > b[1] and y0 < b[3] and _crosses(b, p, q)
                             for x0, x1, y0, y1, p, q in near))
