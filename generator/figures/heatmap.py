@@ -17,15 +17,16 @@ def fig_heatmap(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     # grows where the words would not fit it: on the left for long output
     # words, at the top and the right for long input words (turned, they
     # rise toward the title and reach past the last column)
-    inches = _width(nx, ny, d["shown"], d["cols"]), 1.0 + 0.55 * ny
+    words = [text_box(word, 9) for word in d["cols"]]  # (width, ascent, descent)
+    inches = _width(nx, ny, d["shown"], max(w for w, _, _ in words)), 1.0 + 0.55 * ny
     W, H = 72 * inches[0], 72 * inches[1]
     cell_w, cell_h = 0.66 * W / nx, 0.70 * H / ny
     # the input words turned only where one is wider than its column (a lone
     # "I" turned reads as a backslash)
-    turn = 30 if any(text_box(word, 9)[0] > 0.95 * cell_w for word in d["cols"]) else 0
+    turn = 30 if any(w > 0.95 * cell_w for w, _, _ in words) else 0
     cos, sin = (0.866, 0.5) if turn else (1, 0)
-    rise = max(w * sin + (a + dd) * cos for w, a, dd in (text_box(word, 9) for word in d["cols"]))
-    last, a, dd = text_box(d["cols"][-1], 9)
+    rise = max(w * sin + (a + dd) * cos for w, a, dd in words)
+    last, a, dd = words[-1]
     left = max(0.0, 2 + max(text_box(word, 9)[0] for word in d["rows"]) - (0.30 * W - 0.1 * cell_w))
     top = max(0.0, (13.5 + 0.12 * cell_h + rise - 0.21 * H) / 0.97)  # clear of the title by 3 pt
     right = max(0.0, (last * cos + (a + dd) * sin) / 2 + 2 - 0.04 * W - cell_w / 2)
@@ -57,7 +58,7 @@ def fig_heatmap(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     return canvas.finish(alt_text(d), fmt)
 
 
-def _width(nx: int, ny: int, shown, cols) -> float:
+def _width(nx: int, ny: int, shown, widest: float) -> float:
     """The figure's width in inches.  More input words make narrower cells,
     not a wider figure: print and the site fit every figure to about the
     same width, so a wider heatmap would print its numbers smaller than the
@@ -66,9 +67,9 @@ def _width(nx: int, ny: int, shown, cols) -> float:
     for the input words to stand upright and apart, though not past the
     width that grew with every word (1.6 + 0.95 inches a word: words that
     need more are turned there); and it is never narrower than tall (the
-    PDF layout counts on that)."""
+    PDF layout counts on that).  `widest`: the widest input word, in points
+    at 9 pt."""
     numbers = nx * (max(text_box(s, 8)[0] for row in shown for s in row) + 8)
-    widest = max(text_box(word, 9)[0] for word in cols)
     words = nx * max(widest / 0.95 + 0.01, widest + 6)  # upright (as fig_heatmap turns them), 6 pt apart
     return max(1.6 + 0.95 * min(nx, 3), numbers / 72 / 0.66, min(words / 72 / 0.66, 1.6 + 0.95 * nx),
                1.0 + 0.55 * ny)  # the axes take 0.66 of the width
