@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import re
 
-from .. import mathlines as M
 from ..mathlines import Node
 from ..model import Prose, Solution
 from ..templating import environment
-from .latex import width
-from .typst_math import typst_display, typst_math, typst_string
+from .typst_math import typst_display, typst_inline, typst_string
 
 _SPECIAL = "\\#$*_@<>[]`~=-+/\"':"
 # one translation table: a markup character gets a backslash, a newline becomes a space
@@ -24,17 +22,7 @@ def escape_typst(text: str) -> str:
 
 
 def inline(p: Prose) -> str:
-    return "".join(_inline_maths(seg) if isinstance(seg, Node) else escape_typst(seg) for seg in p)
-
-
-def _inline_maths(node: Node) -> str:
-    """Inline maths.  A list's items are kept whole, each in a box, and the
-    line may break between them: Typst breaks an inline formula after any
-    relation, which left "e₃₄ =" at the end of a line and "−0.6" at the
-    start of the next."""
-    if not isinstance(node, M.Seq) or any(width(item) > 40 for item in node.items):
-        return f"${typst_math(node)}$"
-    return ",#h(0.7em, weak: true) ".join(f"#box(${typst_math(item)}$)" for item in node.items)
+    return "".join(typst_inline(seg) if isinstance(seg, Node) else escape_typst(seg) for seg in p)
 
 
 def view(solution: Solution, figures=None, worked: bool = True) -> dict:

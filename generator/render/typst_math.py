@@ -135,6 +135,18 @@ def typst_math(node) -> str:
 # relation or operator (a paragraph costs about 2 ms to lay out, rows none).
 DISPLAY_BUDGET = 95
 _SEP = 3.2  # latex.width of ", quad"
+_APART = ",#h(0.7em, weak: true) "  # between boxed items: about a quad, and gone at a line break
+INLINE_ITEM = 40  # latex.width of the longest list item kept whole in running text
+
+
+def typst_inline(node) -> str:
+    """Inline maths.  A list's items are kept whole, each in a box, and the
+    line may break between them: Typst breaks an inline formula after any
+    relation, which left "e₃₄ =" at the end of a line and "−0.6" at the
+    start of the next."""
+    if not isinstance(node, M.Seq) or any(width(item) > INLINE_ITEM for item in node.items):
+        return f"${typst_math(node)}$"
+    return _APART.join(f"#box(${typst_math(item)}$)" for item in node.items)
 
 
 def typst_display(node) -> str:
@@ -154,7 +166,7 @@ def typst_display(node) -> str:
     # air between rows of stacked fractions, and above and below them
     leading, inset = ("2.3em", "0.35em") if any("/" in part for part in parts) else ("1em", "0em")
     return (f"#align(center, block(inset: (y: {inset}))[#set par(leading: {leading})\n"
-            + ",#h(0.7em, weak: true) ".join(parts) + "])")
+            + _APART.join(parts) + "])")
 
 
 def _rows(widths: list[float]) -> list[tuple[int, int]] | None:
@@ -169,7 +181,7 @@ def _rows(widths: list[float]) -> list[tuple[int, int]] | None:
     if max(widths) > DISPLAY_BUDGET:
         return None
     for k in range(2, n + 1):
-        # best[j][r]: (widest row, cuts) for the first j items in r rows
+        # best[(j, r)]: (widest row, cuts) for the first j items in r rows
         best = {(0, 0): (0.0, [])}
         for r in range(1, k + 1):
             for j in range(r, n + 1):
