@@ -1,6 +1,7 @@
 """The command-line contract: outputs, reproducibility and bad input."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -136,7 +137,6 @@ HEAVY = {"matplotlib", "typst", "mkdocs", "material", "zensical", "genanki", "ma
 def _loaded(*args: str) -> dict:
     import subprocess
     import sys
-    from pathlib import Path
 
     import generator
 
@@ -164,6 +164,22 @@ def test_one_problem_imports_its_own_kind_and_no_output_machinery():
                     and not m.split(".")[2].startswith("_")]
     assert kind_modules == ["generator.kinds.cell_a"]
     assert not [m for m in got["modules"] if m.startswith(("generator.figures", "generator.writers"))]
+    # the exact path loads mpmath's core alone: neither sympy nor the rest of mpmath
+    assert "sympy" not in got["top"]
+    assert [m for m in got["modules"] if m.startswith("mpmath.")] == \
+        sorted(m for m in got["modules"] if m.startswith("mpmath.libmp"))
+
+
+def test_mpmath_loaded_core_first_is_still_the_whole_of_mpmath():
+    import subprocess
+    import sys
+
+    probe = ("import generator.maths.exact, sys; m = sys.modules['mpmath']; assert 'mpf' not in vars(m); "
+             "import sympy, mpmath; assert mpmath is m; "
+             "print(sympy.nsimplify(sympy.Float(0.375)), mpmath.libmp.libmpf.prec_to_dps(53), "
+             "mpmath.mpf(1) / 4, mpmath.iv.mpf(2), mpmath.__version__ != '')")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["3/8", "15", "0.25", "[2.0,", "2.0]", "True"]
 
 
 def test_grade_help_still_lists_the_accepted_forms(capsys):
@@ -190,3 +206,4 @@ def test_kind_index_matches_the_registered_kinds():
         module = importlib.import_module(f"generator.kinds.{entry.module}")
         assert [v.id for v in vars(module).values() if isinstance(v, Kind)] == [entry.id]
         assert kinds.get(entry.slug) is kinds.get(entry.id.lower()) is kinds.REGISTRY[entry.id]
+

@@ -17,11 +17,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Iterable
 
-from mpmath.libmp import (fone as _ONE, from_rational as _from_rational, mpf_add as _mpf_add, mpf_log as _mpf_log,
-                          round_ceiling as _CEILING, round_floor as _FLOOR, round_nearest as _NEAREST,
-                          to_float as _to_float)
-from mpmath.libmp.libmpi import (mpi_add as _mpi_add, mpi_div as _mpi_div, mpi_exp as _mpi_exp,
-                                 mpi_log as _mpi_log, mpi_mul as _mpi_mul)
+from ._libmp import (fone as _ONE, from_rational as _from_rational, mpf_add as _mpf_add, mpf_log as _mpf_log,
+                     mpi_add as _mpi_add, mpi_div as _mpi_div, mpi_exp as _mpi_exp, mpi_log as _mpi_log,
+                     mpi_mul as _mpi_mul, round_ceiling as _CEILING, round_floor as _FLOOR,
+                     round_nearest as _NEAREST, to_float as _to_float)
 
 from ..errors import ProblemRejected
 from .budget import sympy_budget
