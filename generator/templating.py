@@ -1,8 +1,16 @@
 """The one Jinja loader: templates live at the top level of the repository
-(`templates/`) and are shipped inside the wheel as `generator/templates`."""
+(`templates/`) and are shipped inside the wheel as `generator/templates`.
+
+Compiled templates are kept between runs in the user's cache folder
+(`$XDG_CACHE_HOME/attndrills`, else `~/.cache/attndrills`): compiling the
+three templates of one problem costs more than rendering it.  Jinja checks
+each cached template against its source and writes it atomically; a folder
+that cannot be written only means compiling every time."""
 
 from __future__ import annotations
 
+import hashlib
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -10,6 +18,32 @@ import jinja2
 
 _HERE = Path(__file__).resolve().parent
 _CANDIDATES = (_HERE / "templates", _HERE.parent / "templates")
+_OPTIONS = dict(
+    autoescape=False,  # every renderer escapes for its own format
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=True,
+)
+
+
+class _Cache(jinja2.FileSystemBytecodeCache):
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:  # a full disk or a read-only home: no cache, same output
+            pass
+
+
+def _cache() -> _Cache | None:
+    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "attndrills"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (OSError, RuntimeError):  # RuntimeError: no home folder to find
+        return None
+    # the compiled code depends on the options and Jinja's version, which the
+    # cache key does not hold: they name the files
+    tag = hashlib.sha256(f"{sorted(_OPTIONS.items())} {jinja2.__version__}".encode()).hexdigest()[:12]
+    return _Cache(str(folder), f"template-{tag}-%s.cache")
 
 
 @lru_cache(maxsize=1)
@@ -19,10 +53,8 @@ def environment() -> jinja2.Environment:
         raise RuntimeError("the templates folder is missing from this installation")
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(paths),
-        autoescape=False,  # every renderer escapes for its own format
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
         auto_reload=False,
+        bytecode_cache=_cache(),
+        **_OPTIONS,
     )

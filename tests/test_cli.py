@@ -207,3 +207,24 @@ def test_kind_index_matches_the_registered_kinds():
         assert [v.id for v in vars(module).values() if isinstance(v, Kind)] == [entry.id]
         assert kinds.get(entry.slug) is kinds.get(entry.id.lower()) is kinds.REGISTRY[entry.id]
 
+
+def test_compiled_templates_are_kept_between_runs_and_a_cache_that_cannot_be_written_changes_nothing(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    def run(cache: Path) -> str:
+        env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+        proc = subprocess.run([sys.executable, "-m", "generator", "problem", "A", "--seed", "3"],
+                              capture_output=True, text=True, env=env, timeout=120)
+        assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+        return proc.stdout
+
+    first = run(tmp_path / "cache")
+    kept = sorted((tmp_path / "cache" / "attndrills").iterdir())
+    assert kept and all(p.name.startswith("template-") and p.stat().st_size > 0 for p in kept)
+    assert run(tmp_path / "cache") == first  # read from the cache
+    assert sorted((tmp_path / "cache" / "attndrills").iterdir()) == kept
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    assert run(blocked) == first
