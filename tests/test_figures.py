@@ -331,7 +331,9 @@ def test_context_captions_say_shaded_only_where_the_hull_is_shaded():
 
 def test_entropy_values_are_not_crossed_by_the_dashed_maximum():
     """A value label right of a bar that stops short of ln Tx ran across the
-    dashed line ("0.8018 na|ts"); such a label now sits right of the line."""
+    dashed line ("0.8018 na|ts"); such a label now sits right of the line.
+    The line ran on into its own label above it ("ln 7 = |.9459"); it now
+    stops short of it."""
     moved = 0
     for kind in ("F", "3.1", "5.3", "I"):
         for seed in range(40):
@@ -340,10 +342,13 @@ def test_entropy_values_are_not_crossed_by_the_dashed_maximum():
                 root = ET.fromstring(FIGURES["entropy"](sol.problem, sol, spec).data)
                 dashed = next(p for p in root.iter(SVG + "polyline") if p.get("stroke-dasharray"))
                 x = float(dashed.get("points").split()[0])
-                for text, (left, _, right, _) in _text_boxes(root):
+                for text, (left, _, right, bottom) in _text_boxes(root):
                     if text.endswith(" nats"):
                         assert not left - 1 < x < right + 1, (kind, seed, text)
                         moved += left > x
+                    if text.startswith("ln "):  # the maximum's own label, on top of the line: clear of it
+                        ys = [float(v) for v in dashed.get("points").replace(",", " ").split()[1::2]]
+                        assert min(ys) >= bottom + 1.5, (kind, seed, text)
     assert moved
 
 

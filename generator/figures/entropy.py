@@ -6,6 +6,9 @@ from . import palette as P
 from ._canvas import Axes, Canvas, Figure, text_box
 
 
+_LABEL_AT = -0.55  # the bottom of the maximum's label, in bar positions (bars at 0, 1, …)
+
+
 def fig_entropy(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     spec = spec or next(f for f in solution.figures if f.kind == "entropy")
     d = spec.data
@@ -18,7 +21,8 @@ def fig_entropy(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     for i, v in enumerate(d["values"]):
         fill = canvas.hatch(P.VERMILLION, P.INK) if i == highlight else P.SKY
         canvas.rect(ax.x(0), ax.y(i - 0.275), ax.x(v) - ax.x(0), ax.y(i + 0.275) - ax.y(i - 0.275), fill, P.INK, 0.8)
-    canvas.line([(ax.x(d["max"]), ax.bottom), (ax.x(d["max"]), ax.top)], P.INK, 1, dash="3.7 1.6")
+    # the dashed maximum stops 2 pt short of its label, which sits on top of it
+    canvas.line([(ax.x(d["max"]), ax.bottom), (ax.x(d["max"]), ax.y(_LABEL_AT) + 2)], P.INK, 1, dash="3.7 1.6")
     canvas.line([(ax.x(0), ax.bottom), (ax.x(0), ax.top)], P.INK, 0.8)
     canvas.end_group()
     for i, lab in enumerate(d["labels"]):
@@ -30,7 +34,7 @@ def fig_entropy(problem, solution, spec=None, fmt: str = "svg") -> Figure:
         reach = ax.x(v + 0.02 * top) + text_box(label, 8)[0]
         x = v if v < 0.8 * d["max"] and reach < ax.x(d["max"]) - 2 else max(v, d["max"])
         canvas.text(ax.x(x + 0.02 * top), ax.y(i), label, 8, ha="left")
-    canvas.text(ax.x(d["max"]), ax.y(-0.55), f"ln {d['tx']} = {d['max_shown']}", 8, va="bottom")
+    canvas.text(ax.x(d["max"]), ax.y(_LABEL_AT), f"ln {d['tx']} = {d['max_shown']}", 8, va="bottom")
     canvas.text(0.02 * canvas.width, 0.03 * canvas.height,
                 d.get("title", "attention entropy against its maximum ln Tx"), ha="left", va="top")
     return canvas.finish(alt_text(d), fmt)
