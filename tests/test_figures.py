@@ -269,8 +269,12 @@ def test_sharpening_weights_cover_nothing_and_read_as_their_markers():
     than any other, from its edge and from its middle (a weight under the
     next marker read as that marker's: H 68); where that is impossible for
     one, the figure lists them all right of the axes ("α₂ at β =",
-    "2: 0.9852")."""
-    listed = 0
+    "2: 0.9852").  At a single asked value (5.2) both weights are
+    labelled where both find a place: the question asks for both.  The x
+    axis shows the ends of the range, and 0 inside a linear one, besides
+    the asked values (5.2's showed only "0.7" for a caption's "Δ from −8 to
+    8, crossing at Δ = 0")."""
+    listed = both = ends = 0
     for kind in ("H", "5.2"):
         for seed in range(60):
             sol = solve_problem(sample_problem(kind, seed))
@@ -284,6 +288,14 @@ def test_sharpening_weights_cover_nothing_and_read_as_their_markers():
             markers = list(dict.fromkeys((round(x, 1), round(y, 1)) for x, y in markers))  # equal weights, one spot
             top = max(range(len(spec.data["marked"])), key=lambda i: spec.data["marked"][i][-1])
             weights = [shown[top] for shown in spec.data["marked_shown"]]
+            words = [t for t, _ in texts]
+            if len(spec.data["marks"]) == 1 and all(w in words for w in spec.data["marked_shown"][0]):
+                weights = list(spec.data["marked_shown"][0])
+                both += 1
+            grid = spec.data["grid"]
+            ends += all(minus(f"{x:g}") in words for x in (grid[0], grid[-1]))
+            if kind == "5.2":
+                assert "0" in words or abs(spec.data["marks"][0]) < 1.5, (kind, seed)
             at_markers = [(t, box) for t, box in texts if t in weights]
             in_list = [t for t, _ in texts if t.endswith(tuple(f": {w}" for w in weights))]
             assert len(at_markers) + len(in_list) == len(weights), (kind, seed)
@@ -311,6 +323,7 @@ def test_sharpening_weights_cover_nothing_and_read_as_their_markers():
                 assert 2.5 < gaps[0][0] < 14.6 and gaps[1][0] > gaps[0][0] + 2, (kind, seed, w)
                 assert by_centre[0][1] == gaps[0][1] and by_centre[1][0] > by_centre[0][0] + 1.9, (kind, seed, w)
     assert listed  # the list is drawn (H seeds 11 and 56)
+    assert both >= 50 and ends >= 110, (both, ends)  # of 60 figures of 5.2 and 120 in all
 
 
 def test_context_captions_say_shaded_only_where_the_hull_is_shaded():

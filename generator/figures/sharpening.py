@@ -43,8 +43,18 @@ def fig_sharpening(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     low, high = low - 0.05 * (high - low), high + 0.05 * (high - low)
     xlim = (10 ** low, 10 ** high) if log else (low, high)
     ax = Axes(canvas, (0.12, 0.17, 0.62, 0.72), xlim, (-0.03, 1.03), xlog=log)
-    # ticks below the lines: the asked values on x, tenths on y
-    for x, label in zip(d["marks"], d["mark_labels"]):
+    # ticks below the lines: the asked values on x, and the ends of the range
+    # (and 0 inside a linear one) where their labels keep 4 pt from an asked one's
+    ticks = list(zip(d["marks"], d["mark_labels"]))
+    spans = [_span(ax.x(x), minus(label)) for x, label in ticks]
+    ends = (d["grid"][0], d["grid"][-1]) if log else sorted({d["grid"][0], d["grid"][-1]} |
+                                                            ({0.0} if d["grid"][0] < 0 < d["grid"][-1] else set()))
+    for x in ends:
+        span = _span(ax.x(x), minus(f"{x:g}"))
+        if all(span[1] + 4 <= other[0] or other[1] + 4 <= span[0] for other in spans):
+            ticks.append((x, f"{x:g}"))
+            spans.append(span)
+    for x, label in ticks:
         canvas.line([(ax.x(x), ax.bottom), (ax.x(x), ax.bottom + 3.5)], AXIS, 0.8)
         canvas.text(ax.x(x), ax.bottom + 7, minus(label), va="top", fill=AXIS)
     canvas.text(ax.fx(0.5), ax.bottom + 7 + sum(text_box("0", 9)[1:]) + 4, d["xlabel"], va="top", fill=AXIS)
@@ -70,8 +80,9 @@ def fig_sharpening(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     canvas.end_group()
     canvas.line([(ax.left, ax.top), (ax.left, ax.bottom), (ax.right, ax.bottom)], AXIS, 0.8, cap="square",
                 join="miter")
-    # the top curve's weight at each asked value, by its marker
-    # of curves tied there, the last drawn: its markers are the ones on top
+    # the top curve's weight at each asked value, by its marker (of curves
+    # tied there, the last drawn: its markers are the ones on top); at a single
+    # asked value every curve's, where each finds a place
     top = max(range(len(d["marked"])), key=lambda i: (d["marked"][i][-1], i))
     title = d.get("title", "weights as the dial turns")
     width, ascent, descent = text_box(title, 9)
@@ -84,7 +95,16 @@ def fig_sharpening(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     segments = [(min(p[0], q[0]) - 1, max(p[0], q[0]) + 1, min(p[1], q[1]) - 1, max(p[1], q[1]) + 1, p, q)
                 for points in lines + limits for p, q in zip(points, points[1:])]
     frame = (ax.left + 1, ax.right + 8, ax.bottom - 1)  # off the y axis' ticks, short of the legend, above the x axis
-    places = [_label_place(ax.x(x), ax.y(y), shown, taken, markers, segments, frame) for x, y, shown, _ in asked]
+    places = [None]
+    if len(d["marks"]) == 1:
+        every = [(d["marks"][0], row[0], shown, d["mark_labels"][0])
+                 for row, shown in zip(d["marked"], d["marked_shown"][0])]
+        held = list(taken)
+        places = [_label_place(ax.x(x), ax.y(y), shown, held, markers, segments, frame) for x, y, shown, _ in every]
+        if None not in places:
+            asked = every
+    if None in places:
+        places = [_label_place(ax.x(x), ax.y(y), shown, taken, markers, segments, frame) for x, y, shown, _ in asked]
     if None not in places:
         for place, (_, _, shown, _) in zip(places, asked):
             canvas.text(*place, shown, 7.5, va="baseline")
@@ -109,6 +129,12 @@ def fig_sharpening(problem, solution, spec=None, fmt: str = "svg") -> Figure:
         canvas.text(left + 22.4, baseline, label, 8, ha="left", va="baseline", fill=AXIS)
     canvas.text(tx, ty, title, ha="left", va="top")
     return canvas.finish(alt_text(d), fmt)
+
+
+def _span(x: float, label: str) -> tuple[float, float]:
+    """From left to right, an x tick's label centred at x."""
+    half = text_box(label, 9)[0] / 2
+    return x - half, x + half
 
 
 def _label_place(x: float, y: float, s: str, taken: list, markers: list, segments: list, frame: tuple):
