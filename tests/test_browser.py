@@ -581,6 +581,18 @@ def test_practice_pages_at_phone_and_desktop_width(browser, built):
             wide = v.page.evaluate("""() => Array.from(document.querySelectorAll('.ad-check, .ad-pool'))
                 .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).length""")
             assert wide == 0
+            # a matching pair: its menu beside its left item with a gap, in one column with the other menus
+            # beside theirs, or below it (a rule for every label made the item inline, so each menu
+            # followed its item: "wa[choose…]")
+            pairs = v.page.evaluate("""() => Array.from(document.querySelectorAll('.ad-check:not([hidden]) .ad-pair'))
+                .map(p => [p.querySelector('label').getBoundingClientRect().toJSON(),
+                           p.querySelector('select').getBoundingClientRect().toJSON()])""")
+            if "matching" in path:
+                assert pairs
+                beside = [menu["left"] for label, menu in pairs if menu["top"] < label["bottom"] - 1]
+                assert all(menu["left"] - label["right"] >= 4 or menu["top"] >= label["bottom"] - 1
+                           for label, menu in pairs), pairs
+                assert len({round(x) for x in beside}) <= 1, beside
             tag = path.strip("/").split("/")[-1]
             builder = v.page.evaluate("(document.querySelector('meta[name=generator]') || {}).content || ''")
             builder = builder.split()[0].split("-")[0].lower() if builder else "unknown"
