@@ -35,9 +35,11 @@ def prose(*parts: str | Node) -> Prose:
     return tuple(out)
 
 
-# Tx, Ty; a letter with a subscript (h_i, s_{t−1}); a hyphen used as a minus
-# (after a space, an opening bracket or the start, before a digit).
-_SYMBOL = re.compile(r"\b(?:T([xy])\b|([A-Za-z])_\{([^{}]+)\}|([A-Za-z])_([A-Za-z0-9]+)\b)")
+# Tx, Ty; a letter with a subscript (h_i, α_t1, s_{t−1}, and as answer labels
+# write it, y_t-1); a hyphen used as a minus (after a space, an opening
+# bracket or the start, before a digit).
+_SYMBOL = re.compile(r"\b(?:T([xy])\b|([A-Za-zα])_\{([^{}]+)\}|([A-Za-zα])_([A-Za-z0-9]+(?:[-−]1)?)\b)")
+_GREEK = {"α": "alpha"}
 _MINUS = re.compile(r"(?<![\w)\]])-(?=\d)")
 
 
@@ -54,9 +56,9 @@ def _typeset_text(text: str) -> tuple[str | Node, ...]:
         if m.group(1):
             out.append(Sym("T", m.group(1)))
         elif m.group(2):
-            out.append(Sym(m.group(2), m.group(3)))
+            out.append(Sym(_GREEK.get(m.group(2), m.group(2)), m.group(3)))
         else:
-            out.append(Sym(m.group(4), m.group(5)))
+            out.append(Sym(_GREEK.get(m.group(4), m.group(4)), m.group(5).replace("-", "−")))
         at = m.end()
     out.append(text[at:])
     return tuple(p for p in out if p != "")

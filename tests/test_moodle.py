@@ -365,3 +365,26 @@ def test_matching_choices_and_tex_read_right_in_html(pool):
     maths = [a or b for a, b in maths]
     assert any("&lt;" in m or "\\le" in m for m in maths)
     assert all("<" not in m and ">" not in m and not re.search(r"&(?![a-z]+;|#\d+;)", m) for m in maths)
+
+
+_NOTATION = re.compile(r"(?<![\w\\])[A-Za-zα]_[A-Za-z0-9{]")  # c_t, α_t1, y_t-1 as typed, not as TeX writes it
+
+
+def test_labels_set_their_symbols_as_maths(tmp_path):
+    """What each part asks for ("context vector c_t", "(α_t1, α_t2) at Δ",
+    "ln T_x") printed its symbols as typed, under a question that typesets
+    them; now they are maths, as the question's are."""
+    spec = tmp_path / "spec.yaml"
+    spec.write_text("title: Labels\nseed: 3\nitems:\n  - {kind: B}\n  - {kind: F}\n  - {kind: '5.2'}\n"
+                    "  - {kind: '5.1'}\n", encoding="utf-8")
+    assert main(["exam", str(spec), "--students", "2", "--out", str(tmp_path / "out"), "--workers", "1"]) == 0
+    root = ET.parse(tmp_path / "out" / "moodle.xml").getroot()
+    seen = 0
+    for q in root.iter("question"):
+        if q.get("type") == "category":
+            continue
+        body = q.find("questiontext/text").text
+        text = re.sub(r"\\\(.*?\\\)", "", body)  # the maths, where TeX writes c_{t}
+        assert not _NOTATION.search(text), _NOTATION.search(text)
+        seen += bool(re.search(r"\\\(c_\{t\}\\\)|\\\(\\alpha_\{t1\}\\\)|\\\(T_\{x\}\\\)", body))
+    assert seen >= 4

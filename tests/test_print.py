@@ -4,6 +4,7 @@ escaping round trips, reproducibility, --only, and grading."""
 import csv
 import io
 import re
+import unicodedata
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -165,7 +166,9 @@ def test_moodle_xml_is_wellformed_and_typed(exam):
 
 
 def _label_lines(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("\u2212", "-"))
+    """Text to compare with a PDF's: symbols are maths on a paper (𝑐𝑡), Unicode
+    subscripts in a key (cₜ), plain in answers.csv (c_t); each reads "ct"."""
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text).replace("\u2212", "-").replace("_", ""))
 
 
 def test_papers_label_every_graded_part_as_answers_csv_does(exam):
@@ -446,3 +449,21 @@ def test_progress_on_a_terminal_only(tmp_path):
         seen += chunk
     assert proc.wait() == 0
     assert b"papers 8/8" in seen
+
+
+def test_labels_print_their_symbols_as_maths(tmp_path):
+    """The answer lines of a paper and the key's table of final answers
+    printed "context vector c_t" and "(α_t1, α_t2) at Δ = …" as typed, under
+    a question that typesets them; now they are maths (the exam key, plain
+    text, writes cₜ)."""
+    spec = tmp_path / "spec.yaml"
+    spec.write_text("title: Labels\nseed: 3\nitems:\n  - {kind: B}\n  - {kind: '5.2'}\n", encoding="utf-8")
+    assert main(["sheet", str(spec), "--out", str(tmp_path / "sheet")]) == 0
+    assert main(["exam", str(spec), "--students", "1", "--out", str(tmp_path / "exam"), "--workers", "1"]) == 0
+    typed = re.compile(r"(?<!\w)[A-Za-zα]_[A-Za-z0-9]")
+    for pdf in (tmp_path / "sheet" / "key.pdf", tmp_path / "exam" / "papers" / "s001.pdf",
+                tmp_path / "exam" / "key.pdf"):
+        text = pdf_text(pdf)
+        assert not typed.search(text), (pdf.name, typed.search(text))
+        assert re.search(r"context vector (𝑐𝑡|cₜ)", text), pdf.name
+

@@ -169,7 +169,9 @@ def test_answer_field_data_is_grades_window_and_mistakes(kind):
         view = answer_view(sol)
         graded = [a for a in graded_answers(sol) if a.type != "text"]
         assert [f["name"] for f in view["answers"]] == [a.name for a in graded]
-        assert json.loads(view["json"])["answers"] == view["answers"]
+        # the script's data is the fields' but their typeset labels (the script's messages are plain text)
+        assert json.loads(view["json"])["answers"] == [{k: v for k, v in f.items() if not k.endswith("_html")}
+                                                     for f in view["answers"]]
         for a, f in zip(graded, view["answers"]):
             assert f["type"] == a.type
             if a.type == "numeric":
@@ -201,6 +203,28 @@ def test_answer_field_data_is_grades_window_and_mistakes(kind):
             elif a.type == "matching":
                 picked = "; ".join(f"{left} → {f['right'][k]}" for left, k in zip(f["left"], f["key"]))
                 assert mark(a, picked).correct
+
+
+def test_answer_field_labels_set_symbols_as_maths_and_the_script_reads_them_plain():
+    """A field's label and a matching item printed their symbols as typed
+    ("context vector c_t", "y_t-1", read as y_t minus 1) under a question
+    that typesets them: now the label typesets them as arithmatex does, and
+    the script's messages ("The answer: …") write them in Unicode (cₜ, yₜ₋₁)."""
+    view = answer_view(solve_problem(sample_problem("B", 1)))
+    context = next(f for f in view["answers"] if f["name"] == "context")
+    assert context["label_html"] == 'context vector <span class="arithmatex">\\(c_{t}\\)</span>'
+    assert json.loads(view["json"])["answers"][1]["label"] == "context vector cₜ"
+    view = answer_view(solve_problem(sample_problem("1.1", 0)))
+    pairs = next(f for f in view["answers"] if f["type"] == "matching")
+    assert all(re.fullmatch(r'<span class="arithmatex">\\\(.+\\\)</span>', left) for left in pairs["left_html"])
+    shown = json.loads(view["json"])["answers"][0]["shown"]
+    assert "_" not in shown and "→" in shown, shown
+    earlier = [f for seed in range(8) for f in answer_view(solve_problem(sample_problem("1.1", seed)))["answers"]
+               if f["type"] == "matching"]
+    typeset = {left: html for f in earlier for left, html in zip(f["left"], f["left_html"])}
+    assert typeset["y_t-1"] == '<span class="arithmatex">\\(y_{t−1}\\)</span>'  # not y_t, minus 1
+    md = render_problem(solve_problem(sample_problem("5.1", 0)), answer_fields=True)
+    assert 'Your forecast: <span class="arithmatex">\\(\\alpha_{t1}\\)</span> (a number)' in md
 
 
 def test_forecast_targets():

@@ -9,8 +9,7 @@ import html
 from ..mathlines import Node, Sym
 from ..model import Prose, Solution
 from .latex import latex
-
-_GREEK_PLAIN = {"alpha": "α", "beta": "β", "Delta": "Δ", "sigma": "σ"}
+from .plain import GREEK
 
 
 def tex(node) -> str:
@@ -35,7 +34,7 @@ def symbols_html(solution: Solution) -> dict[str, str]:
     for para in solution.question:
         for seg in para:
             if isinstance(seg, Sym):
-                name = _GREEK_PLAIN.get(seg.base, seg.base) + (f"_{seg.sub}" if seg.sub else "")
+                name = GREEK.get(seg.base, seg.base) + (f"_{seg.sub}" if seg.sub else "")
                 out.setdefault(name, f"\\({tex(seg)}\\)")
     return out
 

@@ -15,9 +15,10 @@ from ..exam import graded_answers
 from ..marking import answer_text, centre, parse_number, parse_vector
 from ..mathlines import Node
 from ..misconceptions import describe
-from ..model import Prose, Solution
+from ..model import Prose, Solution, prose
 from ..templating import environment
-from .latex import joined_pieces, latex_display, latex_pieces
+from . import plain
+from .latex import joined_pieces, latex, latex_display, latex_pieces
 
 # Characters that start inline markup anywhere ($ for arithmatex, | for
 # tables, {} for attribute lists); HTML's own are turned into entities.
@@ -185,11 +186,22 @@ def _wrong(name: str | None) -> str:
     return f"It looks like you {describe(name)}." if name else ""
 
 
+def label_html(words: str) -> str:
+    """An answer's label or a matching item inside the answer fields' raw
+    HTML: the words escaped, a symbol (c_t, α_t1, y_t-1) as arithmatex writes
+    inline maths, so it reads as the question typesets it."""
+    return "".join('<span class="arithmatex">\\(' + html.escape(latex(seg), quote=False) + "\\)</span>"
+                   if isinstance(seg, Node) else html.escape(seg, quote=False) for seg in prose(words))
+
+
 def answer_field(a) -> dict:
     """One graded answer as the data its answer field needs: the centre and
     half-width of the marking window, the places printed, the distractors and
-    the sentence of the mistake each one stands for."""
-    d: dict = {"name": a.name, "type": a.type, "label": a.label, "shown": _shown(a)}
+    the sentence of the mistake each one stands for.  The script's messages
+    are plain text (`label`, `shown`: symbols in Unicode, cₜ); the fields'
+    own labels (`*_html`, not in the script's data) typeset them."""
+    d: dict = {"name": a.name, "type": a.type, "label": plain.label(a.label), "label_html": label_html(a.label),
+               "shown": plain.label(_shown(a)) if a.type == "matching" else _shown(a)}
     if a.type in ("numeric", "vector"):
         rows = [[str(a.display)]] if a.type == "numeric" else _rows(a.display)
         key = [[centre(a)]] if a.type == "numeric" else centre(a)
@@ -217,7 +229,8 @@ def answer_field(a) -> dict:
     elif a.type == "matching":
         pairs = [p.split(_ARROW, 1) for p in a.display]
         right = sorted({r for _, r in pairs})
-        d.update(left=[left for left, _ in pairs], right=right, key=[right.index(r) for _, r in pairs],
+        d.update(left=[left for left, _ in pairs], left_html=[label_html(left) for left, _ in pairs], right=right,
+                 key=[right.index(r) for _, r in pairs],
                  arrow=_ARROW, sentence=_wrong("symbol_confusion"))
     return d
 
@@ -229,21 +242,23 @@ def forecast_field(solution: Solution) -> dict | None:
     if plan and plan[0] == "number" and plan[1] in named:
         a = named[plan[1]]
         if a.type == "numeric":
-            return {"mode": "number", "label": plan[3], "key": centre(a), "shown": str(a.display),
-                    "tol": float(a.tolerance)}
+            return {"mode": "number", "label": plain.label(plan[3]), "label_html": label_html(plan[3]),
+                    "key": centre(a), "shown": str(a.display), "tol": float(a.tolerance)}
         rows, shown = centre(a), _rows(a.display)
         tols = _tol_rows(a.tolerance, rows)
         r, c = 0, 0
         if plan[2] == "top":  # the winner: the largest printed weight of the first row
             c = max(range(len(rows[0])), key=lambda i: rows[0][i])
         label = plan[3] + (f" (position {c + 1})" if plan[2] == "top" else "")
-        return {"mode": "number", "label": label, "key": rows[r][c], "shown": shown[r][c],
-                "tol": tols[r][c]}
+        return {"mode": "number", "label": plain.label(label), "label_html": label_html(label), "key": rows[r][c],
+                "shown": shown[r][c], "tol": tols[r][c]}
     chosen = [named[n] for n in plan[1] if n in named] if plan and plan[0] == "words" else []
     chosen = chosen or graded_answers(solution)
     if not chosen:
         return None
-    return {"mode": "words", "answers": [{"label": a.label, "shown": _shown(a)} for a in chosen]}
+    return {"mode": "words", "answers": [{"label": plain.label(a.label),
+                                         "shown": plain.label(_shown(a)) if a.type == "matching" else _shown(a)}
+                                        for a in chosen]}
 
 
 def _json(data) -> str:
@@ -260,10 +275,16 @@ def answer_view(solution: Solution) -> dict:
     uid = "ad-" + re.sub(r"[^A-Za-z0-9]+", "-", solution.problem.variant).strip("-").lower()
     fields = [answer_field(a) for a in graded_answers(solution) if a.type != "text"]
     forecast = forecast_field(solution)
-    data = {"variant": solution.problem.variant, "forecast": forecast, "answers": fields}
     for f in fields:
         f["id"] = f"{uid}-{re.sub(r'[^A-Za-z0-9]+', '-', f['name'])}"
+    data = {"variant": solution.problem.variant, "forecast": _script_data(forecast),
+            "answers": [_script_data(f) for f in fields]}
     return {"uid": uid, "json": _json(data), "forecast": forecast, "answers": fields}
+
+
+def _script_data(field: dict | None) -> dict | None:
+    """What the script reads of a field: all but the typeset labels."""
+    return field and {k: v for k, v in field.items() if not k.endswith("_html")}
 
 
 # The Markdown extensions of the site (mkdocs.yml) that a problem's Markdown

@@ -37,7 +37,7 @@ from ..exam import PART_LETTERS, Part, Question, points_text
 from ..marking import centre as _marking_centre
 from ..marking import parse_number
 from ..misconceptions import describe
-from ..model import Answer
+from ..model import Answer, prose
 from .html import inline, question_html, solution_html, symbols_html
 
 MAX_MULTIPLE = 1000  # weights never grow past 1000 × the points
@@ -131,7 +131,7 @@ def render_question(q: Question, digits: int) -> str:
     else:
         qtype = "cloze"
     if qtype == "numerical":
-        body += f"<p><b>Answer:</b> {html.escape(parts[0].quantity)}, {_precision(single, digits)}.</p>"
+        body += f"<p><b>Answer:</b> {_label(parts[0].quantity)}, {_precision(single, digits)}.</p>"
     elif qtype == "truefalse":
         body += f"<p><b>True or false:</b> {_claim(single, claims)}</p>"
     elif qtype == "cloze":
@@ -160,7 +160,7 @@ def render_question(q: Question, digits: int) -> str:
         stems = symbols_html(sol)
         for left, right in single.exact:
             out.append('    <subquestion format="html">\n'
-                       f"      <text>{cdata(stems.get(left, html.escape(left)))}</text>\n"
+                       f"      <text>{cdata(stems.get(left) or _label(left))}</text>\n"
                        f"      <answer>\n        <text>{cdata(_unnumbered(right))}</text>\n      </answer>\n"
                        "    </subquestion>\n")
     out.append("  </question>\n")
@@ -196,6 +196,12 @@ def _shown_elsewhere(q: Question) -> tuple[frozenset[int], dict[str, str]]:
     return frozenset(skip), claims
 
 
+def _label(words: str) -> str:
+    """A part's label or a matching item as HTML: a symbol (c_t, α_t1,
+    y_t-1) as maths, as the question sets it."""
+    return inline(prose(words))
+
+
 def _unnumbered(right: str) -> str:
     """A matching choice without its "(a) " enumeration: Moodle lists the
     choices in its own (shuffled or sorted) order, where the letters mislead."""
@@ -204,7 +210,7 @@ def _unnumbered(right: str) -> str:
 
 def _claim(a: Answer, claims: dict[str, str]) -> str:
     """A true/false statement as a claim, with no answer in it (HTML)."""
-    claim = claims.get(a.name) or html.escape(a.label)
+    claim = claims.get(a.name) or _label(a.label)
     claim = claim[:1].upper() + claim[1:]
     return claim if claim.endswith((".", "?", "!")) else claim + "."
 
@@ -311,7 +317,7 @@ def _cloze_part(p: Part, label: str, weights: list[int], claims: dict[str, str],
         kind = "MULTICHOICE_V" if single else "MULTIRESPONSE"
         menu = "~".join(f"{'=' if o.correct else '%0%'}{_esc(o.text)}"
                         + (f"#{_esc(describe(o.misconception))}" if o.misconception else "") for o in a.options)
-        return f"<p>{head}{html.escape(p.quantity)}:</p><p>{{{weights[0]}:{kind}:{menu}}}</p>"
+        return f"<p>{head}{_label(p.quantity)}:</p><p>{{{weights[0]}:{kind}:{menu}}}</p>"
     if a.type == "matching":
         rights = sorted({r for _, r in a.exact})
         items = []
@@ -321,10 +327,10 @@ def _cloze_part(p: Part, label: str, weights: list[int], claims: dict[str, str],
                                                           for r in rights) + "}")
             else:  # a menu needs two choices: a lone answer is typed
                 blank = f"{{{w}:SHORTANSWER:={_esc(right)}}}"
-            items.append(f"<li>{stems.get(left, html.escape(left))} → {blank}</li>")
-        return f"<p>{head}{html.escape(p.quantity)}:</p><ul>{''.join(items)}</ul>"
+            items.append(f"<li>{stems.get(left) or _label(left)} → {blank}</li>")
+        return f"<p>{head}{_label(p.quantity)}:</p><ul>{''.join(items)}</ul>"
     if a.type == "numeric":
-        return (f"<p>{head}{html.escape(p.quantity)} ({_precision(a, digits)}): "
+        return (f"<p>{head}{_label(p.quantity)} ({_precision(a, digits)}): "
                 f"{_numeric_blank(weights[0], centre(a), float(a.tolerance), _mistakes_numeric(a))}</p>")
     # a vector, or rows of them: one blank per component, each named mistake's component as a 0 % answer
     key = centre(a)
@@ -337,7 +343,7 @@ def _cloze_part(p: Part, label: str, weights: list[int], claims: dict[str, str],
         blanks = [_numeric_blank(next(w), k, float(t), [(m[i][j], f) for m, f in mistakes])
                   for j, (k, t) in enumerate(zip(krow, trow))]
         rows.append("(" + ", ".join(blanks) + ")")
-    return f"<p>{head}{html.escape(p.quantity)} ({_precision(a, digits)}):<br />" + "<br />".join(rows) + "</p>"
+    return f"<p>{head}{_label(p.quantity)} ({_precision(a, digits)}):<br />" + "<br />".join(rows) + "</p>"
 
 
 def _numeric_blank(weight: int, key: float, tol: float, mistakes) -> str:

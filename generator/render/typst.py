@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ..mathlines import Node
-from ..model import Prose, Solution
+from ..model import Prose, Solution, prose
 from ..templating import environment
 from .typst_math import typst_display, typst_inline, typst_string
 
@@ -25,6 +25,13 @@ def inline(p: Prose) -> str:
     return "".join(typst_inline(seg) if isinstance(seg, Node) else escape_typst(seg) for seg in p)
 
 
+def label(words: str) -> str:
+    """An answer's label, or a matching answer's pairs, as Typst markup: the
+    words escaped, a symbol (c_t, α_t1, y_t-1) as maths, as the question sets
+    it, and a number's hyphen a true minus."""
+    return inline(prose(words)) if words else ""
+
+
 def view(solution: Solution, figures=None, worked: bool = True) -> dict:
     """What the templates need.  Without `worked` (an exam paper prints the
     question only) the worked solution is not formatted: its keys are absent."""
@@ -37,7 +44,7 @@ def view(solution: Solution, figures=None, worked: bool = True) -> dict:
     }
     if not worked:
         return question
-    answer_parts = [(a.label, a.display) for a in solution.answers if a.type != "text"]
+    answer_parts = [(a.label, a.display, a.type) for a in solution.answers if a.type != "text"]
     return {
         **question,
         "forecast": inline(solution.forecast),
@@ -49,8 +56,8 @@ def view(solution: Solution, figures=None, worked: bool = True) -> dict:
                      "caption": inline(spec.caption)}
                     for spec, f in zip(solution.figures, figures or ())],
         "verify": [inline(c.line) for c in solution.checks],
-        "answers": [(escape_typst(typeset_minus(label)), escape_typst(typeset_minus(_flat(display))))
-                    for label, display in answer_parts],
+        "answers": [(label(name), label(_flat(display)) if kind == "matching"
+                     else escape_typst(typeset_minus(_flat(display)))) for name, display, kind in answer_parts],
     }
 
 

@@ -26,8 +26,8 @@ from ..errors import UserError
 from ..exam import assemble_paper, item_points, points_text, student_seed  # noqa: F401 (student_seed: re-exported)
 from ..marking import answer_text, tolerance_text
 from ..pipeline import build_items
-from ..render import moodle
-from ..render.typst import escape_typst, render_document, typeset_minus, view
+from ..render import moodle, plain
+from ..render.typst import escape_typst, label, render_document, view
 from ..render.typst_math import typst_string
 from ..roster import Student
 from ..seeding import encode
@@ -274,7 +274,7 @@ def _part_view(part) -> dict:
     elif a.type == "matching":
         rows = 2
         hint = f"{len(a.exact)} pairs"
-    return {"label": escape_typst(part.label), "quantity": escape_typst(typeset_minus(part.quantity)),
+    return {"label": escape_typst(part.label), "quantity": label(part.quantity),
             "hint": escape_typst(hint), "height": f"{0.75 * rows:g}cm"}
 
 
@@ -299,7 +299,7 @@ def _paper(job: tuple) -> dict:
         # one string per line: a Typst string literal lays out far leaner than
         # marked-up text (the 300-student key compiles in half the memory)
         for n, p in enumerate(q.parts):
-            line = f"{p.label} · {typeset_minus(p.quantity)} · {typeset_minus(_key_answer(p.answer))}"
+            line = f"{p.label} · {plain.label(p.quantity)} · {plain.label(_key_answer(p.answer))}"
             if n == 0:
                 line += f"   [{sol.problem.variant}, {points_text(q.points)} pt]"
             key.append(typst_string(line))
