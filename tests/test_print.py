@@ -467,3 +467,13 @@ def test_labels_print_their_symbols_as_maths(tmp_path):
         assert not typed.search(text), (pdf.name, typed.search(text))
         assert re.search(r"context vector (𝑐𝑡|cₜ)", text), pdf.name
 
+
+def test_one_point_is_singular(tmp_path):
+    """A question worth 1 point printed "(1 points)": the template compared
+    the printed text "1" with the number 1."""
+    spec = tmp_path / "spec.yaml"
+    spec.write_text("title: One\nseed: 3\nitems:\n  - {kind: A, points: 1}\n  - {kind: B, points: 2}\n",
+                    encoding="utf-8")
+    assert main(["exam", str(spec), "--students", "1", "--out", str(tmp_path / "exam"), "--workers", "1"]) == 0
+    paper = pdf_text(tmp_path / "exam" / "papers" / "s001.pdf")
+    assert "(1 point)" in paper and "(2 points)" in paper and "(1 points)" not in paper
