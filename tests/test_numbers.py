@@ -156,6 +156,13 @@ def _student(kind: str, sol, name: str, digits: int) -> str | None:
     return " | ".join("; ".join(_softmax_worked(r, max(digits, 3), digits)) for r in rows)
 
 
+def _student_shifted(sol, digits: int) -> str:
+    """2.3's other route to the weights: the shifted scores worked as the page
+    works them (their small exponentials rounded to 6 places)."""
+    scores = [Fraction(x) + Fraction(sol.problem.inputs["shift"]) for x in sol.problem.inputs["scores"]]
+    return "; ".join(_softmax_worked(scores, max(digits, 3), digits))
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_student_following_the_method_gets_full_marks(kind):
     followed = 0
@@ -171,6 +178,10 @@ def test_student_following_the_method_gets_full_marks(kind):
             m = mark(a, response)
             assert m.correct, (f"{kind} seed {seed}: {a.name}: the method gives {response}, "
                                f"key {a.display} ± {a.tolerance}")
+            if kind == "2.3" and a.name == "weights":  # "compute them" after the shift: the page works both
+                shifted = _student_shifted(sol, 4)
+                assert mark(a, shifted).correct, (f"2.3 seed {seed}: the shifted scores give {shifted}, "
+                                                  f"key {a.display} ± {a.tolerance}")
     if kind in ("F", "5.3", "2.2", "I", "2.1", "C", "B", "3.1", "G", "H", "D"):
         assert followed >= 200  # the kinds the issue names are really exercised
 

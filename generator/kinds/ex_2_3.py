@@ -71,8 +71,11 @@ def solve(problem: Problem, digits: int) -> Solution:
                            if notes else ())))
     naive = sum(shifted)
     wrong = [([Ex.of(s / naive) for s in shifted], "shift_changes_weights")] if naive != 0 else []
+    # either worked list is the worked method ("compute them" after the shift):
+    # the window holds both, as the note's "Both are accepted" says
     w.vector("weights", "attention weights", list(sm.weights), sm.numeric,
-             distractors=wrong + [d for d in R.weight_distractors(sm) if d[1] != "divide_by_sum"])
+             distractors=wrong + [d for d in R.weight_distractors(sm) if d[1] != "divide_by_sum"],
+             method=w.method["weights"] + w.method.get("shifted_weights", []))
     w.truefalse("weights_change", "adding the constant changes the weights", False, "shift_changes_weights")
     same = all(R.agree(a, b) for a, b in zip(sm.weights, sm0.weights))
     w.check("shift invariance", same, prose(
