@@ -385,3 +385,26 @@ def test_rounding_cause_names_the_sum_only_where_it_was_rounded():
     assert rounding_cause(exps, Num("0.2670")) == \
         "the exponentials were rounded to 4–6 places and their sum to 4 places"
     assert rounding_cause([Num("1.8221"), Num("0.4966")], Num("2.3187")) == "the exponentials were rounded to 4 places"
+
+
+def test_1_1_and_1_2_speak_only_of_what_the_variant_holds():
+    """1.1's Forecast asked "which is a count?" where no count was drawn (45
+    of 162 seeds), and 1.2 explained "each false statement" where every
+    statement was true (23 of 162)."""
+    shapes = set()
+    for seed in range(60):
+        sol = solved("1.1", seed, 4)
+        forecast = "".join(p for p in sol.forecast if isinstance(p, str))
+        drawn = sol.problem.inputs["symbols"]
+        assert ("count" in forecast) == ("T" in drawn), (seed, forecast)
+        assert ("word" in forecast) == ("y_prev" in drawn), (seed, forecast)
+        shapes.add(("count" in forecast, "word" in forecast))
+    assert len(shapes) >= 3
+    seen = set()
+    for seed in range(60):
+        sol = solved("1.2", seed, 4)
+        why = "".join(p for p in sol.steps[0].why if isinstance(p, str))
+        some_false = not all(truth for _, truth in sol.problem.inputs["statements"])
+        assert ("Each false statement" in why) == some_false, (seed, why)
+        seen.add(some_false)
+    assert seen == {True, False}

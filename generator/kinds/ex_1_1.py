@@ -24,6 +24,11 @@ SYMBOLS = {
                "fed back in so the decoder knows what it just said"),
 }
 COUNT = 5
+# what each symbol's value is, for the Forecast's question
+SHAPE = {"s_prev": "vector", "h": "vector", "alpha": "number", "c": "vector", "e": "number", "T": "count",
+         "y_prev": "word"}
+_SHAPES = {"number": ("a single number", "single numbers"), "vector": ("a vector", "vectors"),
+           "count": ("a count", "counts"), "word": ("a word", "words")}
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -53,8 +58,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     question = [prose("Match each symbol to its plain-English meaning: ",
                       *[x for k in symbols for x in (SYMBOLS[k][0], ", ")][:-1], "."),
                 prose("Meanings: " + "; ".join(f"({LETTERS[i].lower()}) {m}" for i, m in enumerate(meanings)) + ".")]
-    forecast = prose("Before matching: which of these symbols are single numbers, which are vectors, "
-                     "and which is a count?")
+    forecast = prose(f"Before matching: {_shapes_question(symbols)}?")
     lines = tuple(prose(SYMBOLS[k][0], f" → ({letter[k]}) {SYMBOLS[k][1]} — {SYMBOLS[k][2]}.") for k in symbols)
     steps = (Step("match each symbol", lines, (), prose(
         "Each symbol names one stage of the recipe: scores e are made from the decoder state and the "
@@ -67,6 +71,19 @@ def solve(problem: Problem, digits: int) -> Solution:
                      "unbounded relevance score it is made from (Exercise 1.1).")),)
     return Solution(problem, "Match the symbols", tuple(question), forecast, steps,
                     tuple(w.answers), tuple(w.checks), recall)
+
+
+def _shapes_question(symbols: list[str]) -> str:
+    """"which of these symbols are single numbers, which are vectors, and
+    which is a word": only the shapes the drawn symbols have."""
+    asks = []
+    for shape, (one, many) in _SHAPES.items():
+        n = sum(SHAPE[k] == shape for k in symbols)
+        if n:
+            asks.append(f"{'is' if n == 1 else 'are'} {one if n == 1 else many}")
+    asks[0] = asks[0].replace("is ", "of these symbols is ", 1).replace("are ", "of these symbols are ", 1)
+    asks = [f"which {a}" for a in asks]
+    return asks[0] if len(asks) == 1 else ", ".join(asks[:-1]) + ", and " + asks[-1]
 
 
 def _plain(key: str) -> str:

@@ -85,9 +85,11 @@ def solve(problem: Problem, digits: int) -> Solution:
         lines.append(prose(f"({n}) {verdict}: " + (why if truth else
                                                     f"the correct statement is: {true_text} Why: {why}")))
         w.truefalse(f"statement_{n}", f"statement {n} is true", truth, mis)
-    steps = (Step("judge each statement", tuple(lines), (), prose(
-        "Each false statement is the precise negation of a true one: it states a specific mistake "
-        "the worked examples warn about.")),)
+    why = ("Each false statement is the precise negation of a true one: it states a specific mistake "
+           "the worked examples warn about." if not all(truth for _, truth in items) else
+           "Every statement here is true as written: each is a fact the worked examples rely on, and its "
+           "negation would be a specific mistake they warn about.")
+    steps = (Step("judge each statement", tuple(lines), (), prose(why)),)
     w.check("verdicts", True, prose(
         "Verdicts: " + ", ".join(f"({n}) {'true' if t else 'false'}" for n, (_, t) in enumerate(items, 1)) + "."))
     # the card recalls a statement this variant drew, in its true form
