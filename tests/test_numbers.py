@@ -408,3 +408,29 @@ def test_1_1_and_1_2_speak_only_of_what_the_variant_holds():
         assert ("Each false statement" in why) == some_false, (seed, why)
         seen.add(some_false)
     assert seen == {True, False}
+
+
+def test_cell_a_keeps_its_rounding_note_and_says_what_the_printed_weights_divide_to():
+    """A's amplification sentence replaced step 3's note, so where a worked
+    weight printed otherwise than the key, Verify summed other weights than
+    step 3 printed and nothing said why (A 34, 72, 171, 175).  And "the
+    winning weight is 3.6693 times the runner-up's" stood beside printed
+    weights that divide to 3.6689: the page now says so."""
+    asides = 0
+    for seed in (34, 72, 171, 175, *range(20)):
+        sol = solved("A", seed, 4)
+        md = render_problem(sol)
+        step3 = md[md.index("**Step 3"):md.index("**Verify.**")]
+        worked = dict(re.findall(r"\\alpha_\{(\d+)\} & = \\frac\{[\d.]+\}\{[\d.]+\} = ([\d.]+)", step3))
+        key = answer_display(sol, "weights")
+        differs = any(worked[k] != v for k, v in zip(sorted(worked, key=int), key))
+        assert ("Worked from the rounded numbers" in step3) == differs, seed
+        if (m := re.search(r"\(dividing the rounded weights above gives \$([\d.]+)\$\)", step3)):
+            asides += 1
+            top = sorted(worked.values(), key=float)
+            assert f"{float(top[-1]) / float(top[-2]):.4f}" == m.group(1), (seed, m.group(1))
+    assert asides >= 10
+
+
+def answer_display(sol, name):
+    return next(a.display for a in sol.answers if a.name == name)

@@ -13,7 +13,7 @@ from ..mathlines import Call, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import register
 from ._bank import PAIRS
-from ._base import Kind, Work, draw_decimal
+from ._base import Kind, Work, draw_decimal, value_of
 from . import _recipe as R
 
 ALLOWED = {"scores", "source", "target", "step"}
@@ -99,13 +99,18 @@ def solve(problem: Problem, digits: int) -> Solution:
         if gap <= MAX_RATIO_GAP:
             w.numeric("amplification", "ratio of the winning weight to the runner-up, exp(gap)",
                       ratio, float(np.exp(float(sm.scores[k]) - float(sm.scores[second]))))
+        # the ratio of the weights as step 3 printed them, where it reads otherwise
+        shown = R.printed_weights(w)
+        divided = w.q(value_of(shown[k]) / value_of(shown[second])) if value_of(shown[second]) else None
+        aside = (() if divided is None or divided.text == w.n(ratio).text else
+                 (" (dividing the rounded weights above gives ", divided, ")"))
         last = steps[-1]
-        steps[-1] = Step(last.title, last.body, last.math, last.why, (prose(
+        steps[-1] = Step(last.title, last.body, last.math, last.why, last.after + (prose(
             "Notice the amplification: the raw scores differ by " + ("only " if gap <= 3 else ""),
             R.input_node(gap), f" between {who} and the runner-up {R.where(words, second)}, "
             + ("yet" if gap <= 3 else "and") + " the winning weight is ", w.n(ratio),
             " times the runner-up’s — the ratio is exactly ",
-            eq(Call("exp", R.input_node(gap)), w.n(ratio)), "."),))
+            eq(Call("exp", R.input_node(gap)), w.n(ratio)), *aside, "."),))
     R.verify_sum(w, sm.weights)
     R.verify_range(w, sm.weights)
     w.check("one clear winner", True, prose(
