@@ -87,7 +87,7 @@ def solve(problem: Problem, digits: int) -> Solution:
             avg = eq(Sym("c", "t"), Mul((Frac(Num("1"), Num(str(tx))),
                                          Paren(Add(tuple(Sym("h", str(i + 1)) for i in range(tx))))), "juxt"))
             step = Step(step.title, (prose("Equal weights make the blend a plain average: ", avg, "."),),
-                        step.math, step.why)
+                        step.math, step.why, step.after)
         steps.append(step)
         w.vector("context", "context vector c_t", c, NP.context(sm.numeric, [[float(v) for v in h] for h in states]))
     R.verify_sum(w, sm.weights)
