@@ -458,3 +458,22 @@ def test_a_worked_context_that_prints_otherwise_than_the_key_says_why(kind):
         noted += differs
     if kind == "B":
         assert noted >= 5
+
+
+def test_h_says_how_hard_the_last_focus_is_as_its_weight_bears_out():
+    """H said "Even at β = 20 the focus is still soft" of a top weight of
+    0.9820 (H 4), where 0.9997 was "all but reached": a weight of 0.9 or
+    more is now "close to a hard pick"."""
+    seen = set()
+    for seed in range(80):
+        sol = solved("H", seed, 4)
+        why = "".join(p for p in sol.steps[len(sol.problem.inputs["betas"]) - 1].why if isinstance(p, str))
+        weights = [float(_printed(x)) for x in answer_display(sol, "weights")[-1]]
+        top = max(weights)
+        held = sum(x for x in weights if x == top)
+        said = ("all but reached" if "all but reached" in why else "close" if "close to a hard pick" in why
+                else "soft" if "still soft" in why else None)
+        want = "all but reached" if held >= 0.99 else "close" if held >= 0.9 else "soft"
+        assert said == want, (seed, held, why)
+        seen.add(said)
+    assert seen == {"all but reached", "close", "soft"}, seen

@@ -103,10 +103,15 @@ def solve(problem: Problem, digits: int) -> Solution:
                         f"weight of {R.positions(tied, 'each of ')} moves from {w.n(sms[n - 1].weights[k]).text} "
                         f"to {topw} — focus sharpens as the dial turns.")
             if n == len(betas) - 1:
-                near = R.X.compare(sm.weights[k] * len(tied), R.Ex.of(Fraction(99, 100))) >= 0
+                held = sm.weights[k] * len(tied)  # what the largest score(s) hold
+                if R.X.compare(held, R.Ex.of(Fraction(99, 100))) >= 0:
+                    state = f" At β = {R.number_text(b)} the argmax is already all but reached. "
+                elif R.X.compare(held, R.Ex.of(Fraction(9, 10))) >= 0:
+                    state = f" At β = {R.number_text(b)} the focus is close to a hard pick, though not yet all of it. "
+                else:
+                    state = f" Even at β = {R.number_text(b)} the focus is still soft. "
                 why = why + prose(
-                    (f" At β = {R.number_text(b)} the argmax is already all but reached. "
-                     if near else f" Even at β = {R.number_text(b)} the focus is still soft. ") +
+                    state +
                     "Only in the limit β → ∞ does softmax become a hard argmax — all the weight on the largest "
                     f"score{share}, 0 on everything else: the boundary case that connects soft attention to plain "
                     "“pick the best”.")
