@@ -477,3 +477,26 @@ def test_h_says_how_hard_the_last_focus_is_as_its_weight_bears_out():
         assert said == want, (seed, held, why)
         seen.add(said)
     assert seen == {"all but reached", "close", "soft"}, seen
+
+
+def test_5_3_answers_its_forecast_and_accepts_the_worked_drop():
+    """5.3's Forecast asks how far the entropy falls ("a little, or most of
+    the way to 0?") and the page never said; and the drop worked from the
+    page's numbers (ln Tx as printed minus H as worked, 1.7918 − 1.5763 =
+    0.2155) was outside the drop's window (0.2154 ± 0.00006, seed 2)."""
+    said = set()
+    for seed in range(60):
+        sol = solved("5.3", seed, 4)
+        md = render_problem(sol)
+        m = re.search(r"fell by \$([\d.]+) - ([\d.]+) = ([\d.]+)\$ nats, (\d+)% of its maximum — ([a-z0-9 ]+)\.", md)
+        assert m, seed
+        h0, h, fell, pct, how = m.groups()
+        assert Fraction(h0) - Fraction(h) == Fraction(fell) and round(100 * float(fell) / float(h0)) == int(pct)
+        share = Fraction(fell) / Fraction(h0)
+        assert how == ("most of the way to 0" if share > Fraction(1, 2) else "a little" if share < Fraction(1, 4)
+                       else "part of the way to 0"), (seed, how)
+        said.add(how)
+        drop = next(a for a in sol.answers if a.name == "entropy_drop")
+        worked = re.search(r"H & = [^\n]*= ([\d.]+)\\end\{aligned\}", md.split("compute the entropy")[-1]).group(1)
+        assert mark(drop, f"{float(Fraction(h0) - Fraction(worked)):.4f}").correct, (seed, worked)
+    assert len(said) == 3

@@ -12,10 +12,10 @@ from ..inputs import check_keys, check_spread, parse_number, require
 from ..maths import exact as X
 from ..maths import numeric as NP
 from ..maths.exact import Ex
-from ..mathlines import Chain, Call, Num, Sym, Tup, eq
+from ..mathlines import Add, Chain, Call, Neg, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import register
-from ._base import Kind, Work, draw_decimal
+from ._base import Kind, Work, draw_decimal, value_of
 from . import _recipe as R
 
 
@@ -75,11 +75,20 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.vector("weights", "weights after the jump", list(sm.weights), sm.numeric, distractors=R.weight_distractors(sm))
     w.numeric("entropy", "entropy after the jump (nats)", H, NP.entropy_of_scores([float(s) for s in spiked]),
               distractors=[(H / ln2, "log_base_2"), (-H, "dropped_minus_sign"), (H0, "entropy_reversed")])
+    # the drop as a student takes it: ln Tx as printed, minus H as printed or as worked
+    h0 = value_of(w.n(H0))
     w.numeric("entropy_drop", "how much the entropy fell (nats)", drop,
-              float(np.log(tx)) - NP.entropy_of_scores([float(s) for s in spiked]))
+              float(np.log(tx)) - NP.entropy_of_scores([float(s) for s in spiked]),
+              method=[h0 - m for m in w.method.get("entropy", [])] + [h0 - value_of(w.n(H))])
     R.verify_sum(w, sm.weights)
+    fell = w.q(h0 - value_of(w.n(H)), w.digits)
+    share = value_of(fell) / h0  # how far toward 0 (the Forecast's question)
+    how = ("most of the way to 0" if share > Fraction(1, 2) else
+           "a little" if share < Fraction(1, 4) else "part of the way to 0")
     w.check("entropy dropped", X.compare(H0, H) > 0, prose(
-        Chain(Sym("H"), (("=", w.n(H)), ("<", w.n(H0)))), " ✓ — the spike sharpened attention and the entropy fell."))
+        Chain(Sym("H"), (("=", w.n(H)), ("<", w.n(H0)))), " ✓ — the spike sharpened attention and the entropy fell "
+        "by ", eq(Add((w.n(H0), Neg(w.n(H)))), fell), f" nats, {round(float(share) * 100)}% of its maximum — "
+        f"{how}."))
     figures = [R.bars_figure(w, sm.weights, R.position_labels(tx), prose(
         f"after the jump the hatched bar (position {k + 1}) holds {w.n(sm.weights[k]).text}; the others share "
         f"what is left, where before every bar stood at {w.n(sm0.weights[0]).text}."), winner=k),
