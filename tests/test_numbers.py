@@ -151,6 +151,13 @@ def _student(kind: str, sol, name: str, digits: int) -> str | None:
         rows = [[Fraction(x) for x in r] for r in inputs["scores"]]
     elif kind in ("A", "B", "C", "E", "F", "2.1", "2.2", "2.3", "3.3"):
         rows = [[Fraction(x) for x in inputs["scores"]]]
+    elif kind == "5.2":  # the page's formulas: e^Δ as printed, then 1/(1 + e^Δ) and e^Δ/(1 + e^Δ)
+        d = Fraction(inputs["delta"])
+        with mpmath.workdps(50), localcontext() as ctx:
+            ctx.prec = 60
+            e = _worked_round(Decimal(mpmath.nstr(mpmath.exp(mpmath.mpf(d.numerator) / d.denominator), 45)),
+                              max(digits, 3))
+        return "; ".join(_round(float(x), digits) for x in (1 / (1 + e), e / (1 + e)))
     if rows is None:
         return None
     return " | ".join("; ".join(_softmax_worked(r, max(digits, 3), digits)) for r in rows)

@@ -9,11 +9,12 @@ from fractions import Fraction
 import numpy as np
 
 from ..inputs import check_keys, check_spread, parse_number, require
+from ..maths import exact as X
 from ..maths.exact import Ex
-from ..mathlines import Frac, Infinity, Lim, Num, Sym, Tup, eq
+from ..mathlines import Call, Frac, Infinity, Lim, Num, Seq, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import register
-from ._base import Kind, Work, draw_decimal
+from ._base import Kind, Work, draw_decimal, value_of
 from . import _recipe as R
 
 WHY_DK = ("When scores are dot products of vectors with d_k components, their typical size "
@@ -56,6 +57,23 @@ def solve(problem: Problem, digits: int) -> Solution:
                       " → −∞? Then evaluate the weights at ", eq(D, R.input_node(delta)), ".")]
     forecast = prose("Which limit is the “hard pick” and which is “uniform”?")
     closed = eq(Sym("alpha", "t2"), Frac(Sym("e", None, "\\Delta"), R.Add((Num("1"), Sym("e", None, "\\Delta")))))
+    # the weights at Δ as a student works them from the formulas: e^Δ to the
+    # working places, then 1 + e^Δ (exact: no rounding of its own) and divide
+    e_delta = w.i(X.exp(Ex.of(delta)))
+    one_plus = R.Add((Num("1"), e_delta))
+    den = value_of(e_delta) + 1
+    quotients = [1 / den, value_of(e_delta) / den]
+    worked = [w.q(q, digits) for q in quotients]
+    if e_delta.exp10 is None:  # 1 + e^Δ printed as itself
+        printed = X.format_fraction(den, len(e_delta.mant.partition(".")[2]))
+        at = [eq(Sym("alpha", "t1"), Frac(Num("1"), one_plus), Frac(Num("1"), printed), worked[0]),
+              eq(Sym("alpha", "t2"), Frac(e_delta, printed), worked[1])]
+    else:
+        at = [eq(Sym("alpha", "t1"), Frac(Num("1"), one_plus), worked[0]),
+              eq(Sym("alpha", "t2"), Frac(e_delta, one_plus), worked[1])]
+    at.insert(0, eq(Call("exp", R.input_node(delta)), e_delta))
+    note = R.differs_note(w, [(Sym("alpha", f"t{i + 1}"), m, w.n(a)) for i, (m, a) in enumerate(zip(worked, sm.weights))],
+                          f"exp({R.number_text(delta)}) was rounded to {R.rounded_to([e_delta])}")
     steps = (
         Step("write the weights in terms of Δ", (prose("The shared e₁ cancels (shift invariance), leaving"),),
              (closed, eq(Sym("alpha", "t1"), Frac(Num("1"), R.Add((Num("1"), Sym("e", None, "\\Delta")))))),
@@ -66,8 +84,8 @@ def solve(problem: Problem, digits: int) -> Solution:
             "Δ → +∞ is a hard one-hot pick of position 2 (the argmax limit); Δ → 0 is perfectly uniform; "
             "Δ → −∞ is the mirror image. The gap is a continuous knob from diffuse to razor-sharp.")),
         Step(f"evaluate at Δ = {R.signed(delta)}", (), (
-            eq(Tup((Sym("alpha", "t1"), Sym("alpha", "t2"))), Tup(tuple(w.n(a) for a in sm.weights))),),
-             prose(WHY_DK)),
+            Seq(tuple(at)), eq(Tup((Sym("alpha", "t1"), Sym("alpha", "t2"))), Tup(tuple(w.n(a) for a in sm.weights)))),
+             prose(WHY_DK), note),
     )
     for k, label in (("plus", "+∞"), ("zero", "0"), ("minus", "−∞")):
         exact = [Ex.of(v) for v in lims[k]]
@@ -76,7 +94,7 @@ def solve(problem: Problem, digits: int) -> Solution:
                  distractors=[([exact[1], exact[0]], "beta_limit_reversed")] if k != "zero" else
                  [([Ex.of(0), Ex.of(1)], "hard_argmax")])
     w.vector("weights", f"(α_t1, α_t2) at Δ = {R.number_text(delta)}", list(sm.weights), sm.numeric,
-             distractors=R.weight_distractors(sm))
+             distractors=R.weight_distractors(sm), method=[quotients])
     w.text("why_scale", "why scaled dot-product attention divides by √d_k", WHY_DK)
     R.verify_sum(w, sm.weights)
     w.check("limits", all(sum(v) == 1 for v in lims.values()), prose("Each limit pair sums to 1 ✓."))
