@@ -496,3 +496,41 @@ def test_labels_are_escaped():
     data = FIGURES["bars"](p, s, s.figures[0]).data
     texts = [t.text for t in ET.fromstring(data).iter(SVG + "text")]
     assert "<b>" in texts and "a&b" in texts
+
+
+def test_no_text_touches_the_top_edge():
+    """The bar chart's title sat 0.3 pt below the figure's top edge, jammed
+    against the white box the site draws round a figure; it now sits as the
+    other figures' titles do, and no text comes within 2.5 pt of that edge."""
+    seen = set()
+    for kind in kinds.all_kinds():
+        for seed in range(6):
+            sol = solve_problem(sample_problem(kind.id, seed))
+            for spec in sol.figures:
+                root = ET.fromstring(FIGURES[spec.kind](sol.problem, sol, spec).data)
+                for text, (_, top, _, _) in _text_boxes(root, rotated=True):
+                    assert top >= 2.5, (kind.id, seed, spec.kind, text, top)
+                seen.add(spec.kind)
+    assert seen == set(FIGURES), seen
+
+
+def test_heatmap_outlines_are_whole():
+    """An aligned cell in the bottom row (or an edge column) lost half its
+    outline to the axes' clip; each outline, line width included, now lies
+    inside the axes."""
+    edge = 0
+    for kind, seeds in (("G", range(30)), ("4.2", range(30))):
+        for seed in seeds:
+            sol = solve_problem(sample_problem(kind, seed))
+            for spec in (f for f in sol.figures if f.kind == "heatmap"):
+                root = ET.fromstring(FIGURES["heatmap"](sol.problem, sol, spec).data)
+                clip = next(root.iter(SVG + "clipPath")).find(SVG + "rect")
+                cx, cy, cw, ch = (float(clip.get(k)) for k in ("x", "y", "width", "height"))
+                for r in root.iter(SVG + "rect"):
+                    if r.get("stroke") and r.get("fill") == "none":
+                        x, y, w, h = (float(r.get(k)) for k in ("x", "y", "width", "height"))
+                        half = float(r.get("stroke-width")) / 2
+                        assert cx - 0.01 <= x - half and x + w + half <= cx + cw + 0.01, (kind, seed)
+                        assert cy - 0.01 <= y - half and y + h + half <= cy + ch + 0.01, (kind, seed)
+                        edge += abs(y + h + half - (cy + ch)) < 0.05
+    assert edge

@@ -28,7 +28,7 @@ def fig_bars(problem, solution, spec=None, fmt: str = "svg") -> Figure:
         canvas.text(ax.x(i), ax.y(v + 0.015), shown, small, va="bottom", bold=i == winner)
     for i, label in enumerate(d["labels"]):
         canvas.text(ax.x(i), ax.y(-0.04), label, small, va="top")
-    canvas.text(ax.fx(0), ax.fy(1.16), d.get("title", "attention weights"), 9, ha="left", va="top")
+    canvas.text(ax.fx(0), 0.03 * canvas.height, d.get("title", "attention weights"), 9, ha="left", va="top")  # as the other figures
     ratio = d.get("ratio")
     if ratio:
         # the ratio label, with its arrow leaving the label's side that faces the winner

@@ -40,8 +40,8 @@ def fig_heatmap(problem, solution, spec=None, fmt: str = "svg") -> Figure:
         for c in range(nx):
             # one vector cell per weight: sharp in print, no embedded bitmap
             canvas.rect(ax.x(c - 0.5), ax.y(r - 0.5), width, height, P.blues(values[r][c]))
-    for r, c in d["marked"]:
-        canvas.rect(ax.x(c - 0.5), ax.y(r - 0.5), width, height, "none", P.VERMILLION, 2.2)
+    for r, c in d["marked"]:  # inside the cell by half the line: at the edge rows and columns the clip cut it
+        canvas.rect(ax.x(c - 0.5) + 1.1, ax.y(r - 0.5) + 1.1, width - 2.2, height - 2.2, "none", P.VERMILLION, 2.2)
     canvas.end_group()
     for r in range(ny):
         canvas.text(ax.x(-0.6), ax.y(r), d["rows"][r], ha="right")
