@@ -507,3 +507,23 @@ def test_5_3_answers_its_forecast_and_accepts_the_worked_drop():
         worked = re.search(r"H & = [^\n]*= ([\d.]+)\\end\{aligned\}", md.split("compute the entropy")[-1]).group(1)
         assert mark(drop, f"{float(Fraction(h0) - Fraction(worked)):.4f}").correct, (seed, worked)
     assert len(said) == 3
+
+
+@pytest.mark.parametrize("kind", ["A", "C", "F", "2.1", "5.3"])
+def test_a_sum_of_rounded_exponentials_that_rounds_otherwise_than_z_says_why(kind):
+    """Z was printed as the sum of the rounded exponentials (8.1125, A 0) as
+    the seeds print it, beside a key giving Z itself (8.1126) with no word:
+    the step now says which is the answer, as a worked weight's does."""
+    noted = 0
+    for seed in range(40):
+        sol = solved(kind, seed, 4)
+        md = render_problem(sol)
+        step = next(s for s in md.split("**Step ")[1:] if s.startswith(tuple("123456789")) and
+                    "add them for the denominator" in s.split("\n")[0])
+        printed = re.findall(r"\\begin\{aligned\}Z & = [^\n]*= ([\d.]+)\\end\{aligned\}", step)
+        key = answer_display(sol, "denominator")
+        assert printed, (kind, seed)
+        differs = f"{float(printed[0]):.4f}" != key
+        assert ("Worked from the rounded numbers" in step) == differs, (kind, seed, printed, key)
+        noted += differs
+    assert noted

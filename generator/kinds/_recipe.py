@@ -219,11 +219,14 @@ def steps_softmax(
     title_exp: str = "exponentiate every score",
     name: str = "weights",
     prime: bool = False,
+    z_answered: bool = True,
 ) -> list[Step]:
     """exponentiate → denominator → divide (after a shift step when needed).
     The worked results are kept in `w.method` under `name` and `denominator`
     (with the same prefix) for the marking window.  `prime` names the weights
-    α′ and the denominator Z′: a second score list worked beside a first."""
+    α′ and the denominator Z′: a second score list worked beside a first.
+    `z_answered`: Z is one of the answers (answer_softmax), so where the sum
+    of the rounded exponentials rounds otherwise, a note says which is given."""
     sym = (lambda i: Sym("alpha", alpha(t, i).sub, "'")) if prime else (lambda i: alpha(t, i))
     Z = Sym("Z", None, "'") if prime else Sym("Z")
     steps = []
@@ -241,6 +244,10 @@ def steps_softmax(
         "add them for the denominator", (),
         (eq(Z, Add(tuple(exp_nums)), z) if len(exp_nums) > 1 else eq(Z, z),),
         why_sum,
+        # the sum of the rounded exponentials, where it rounds otherwise than Z
+        # itself (8.1125 against 8.11257 → 8.1126), beside Z as the key gives it
+        differs_note(w, [(Z, w.q(value_of(z), w.digits), w.n(sm.Z))],
+                     f"the exponentials were rounded to {rounded_to(exp_nums)}") if z_answered else (),
     ))
     worked = [w.q(a, w.digits) for a in quotients]
     steps.append(Step(

@@ -82,7 +82,7 @@ def solve(problem: Problem, digits: int) -> Solution:
                      "Guess before reading the alignment.")
     first = R.steps_softmax(w, sms[0], "1", name="row1_weights", why_div=prose(
         f"Position {align[0] + 1} (“{src[align[0]]}”) gets ≈ {R.pct(sms[0].weights[align[0]])} of "
-        f"the focus when the decoder emits “{tgt[0]}”."))
+        f"the focus when the decoder emits “{tgt[0]}”."), z_answered=False)
     steps = [Step(f"softmax the first row (“{tgt[0]}”)", (), tuple(m for s in first for m in s.math),
                   prose("Turn the relevance scores of the first output word into focus fractions."),
                   tuple(a for s in first for a in s.after) + (first[-1].why,))]

@@ -88,7 +88,7 @@ def solve(problem: Problem, digits: int) -> Solution:
             eq(total, R.input_node(sum(given))),), prose(
             "These numbers are not a probability distribution (they do not sum to 1 within [0, 1]), so "
             "they are scores, and softmax is exactly the right tool."))]
-        steps += R.steps_softmax(w, sm, "t")
+        steps += R.steps_softmax(w, sm, "t", z_answered=False)
         why_c = prose("The context is the weighted average of the states, with the softmax weights.")
     step, c = R.step_context(w, weights, states, "t", why_c)
     steps.append(step)

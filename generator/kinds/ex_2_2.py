@@ -46,7 +46,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     forecast = prose("Which state will the context lean toward? " +
                      (f"(Position {k + 1} has the largest score.)" if len(tops) == 1 else
                       f"({R.positions(tops).capitalize()} tie for the largest score.)"))
-    soft = R.steps_softmax(w, sm, "t")
+    soft = R.steps_softmax(w, sm, "t", z_answered=False)
     steps = [Step("compute the weights", (), tuple(m for s in soft for m in s.math),
                   prose("The context needs the weights first: softmax of the scores."),
                   tuple(a for s in soft for a in s.after))]

@@ -45,11 +45,11 @@ def solve(problem: Problem, digits: int) -> Solution:
                  Frac(Call("exp", ei("i")), SumOver("j", Call("exp", ei("j")))))
     nums = Tup(tuple(w.n(a) for a in sm.weights))
     # both score lists are worked, so the agreement is seen, not asserted
-    worked = R.steps_softmax(w, sm0, "t")
+    worked = R.steps_softmax(w, sm0, "t", z_answered=False)
     again: list = []
     apart = ""  # how far the two worked lists print apart ("" where they read alike)
     if sm.shift == 0:
-        again = R.steps_softmax(w, sm, "t", name="shifted_weights", prime=True)
+        again = R.steps_softmax(w, sm, "t", name="shifted_weights", prime=True, z_answered=False)
         apart = R.printed_apart(R.printed_weights(w), R.printed_weights(w, "shifted_weights"))
     notes = tuple(a for st in (*worked, *again) for a in st.after)
     # the answer, exact: after the notes where a worked line printed another value
