@@ -273,7 +273,8 @@ def test_sharpening_weights_cover_nothing_and_read_as_their_markers():
     labelled where both find a place: the question asks for both.  The x
     axis shows the ends of the range, and 0 inside a linear one, besides
     the asked values (5.2's showed only "0.7" for a caption's "Δ from −8 to
-    8, crossing at Δ = 0")."""
+    8, crossing at Δ = 0").  Two weights side by side keep 4 pt apart (H 84
+    printed "0.9241" and "0.9933" 2 pt apart, read as one run)."""
     listed = both = ends = 0
     for kind in ("H", "5.2"):
         for seed in range(60):
@@ -314,6 +315,10 @@ def test_sharpening_weights_cover_nothing_and_read_as_their_markers():
                         assert not any(left - 0.8 < x0 + (x1 - x0) * k / steps < right + 0.8
                                        and top_ - 0.8 < y0 + (y1 - y0) * k / steps < bottom + 0.8
                                        for k in range(steps + 1)), (kind, seed, w)
+            for i, (a, box) in enumerate(at_markers):  # side by side on one line: 4 pt apart ("0.92410.9933")
+                for b, other in at_markers[i + 1:]:
+                    if box[1] < other[3] and other[1] < box[3]:
+                        assert max(other[0] - box[2], box[0] - other[2]) >= 3.9, (kind, seed, a, b)
             for w, box in at_markers:
                 gaps = sorted((math.hypot(max(box[0] - x, 0, x - box[2]), max(box[1] - y, 0, y - box[3])), (x, y))
                               for x, y in markers)

@@ -137,6 +137,9 @@ def _span(x: float, label: str) -> tuple[float, float]:
     return x - half, x + half
 
 
+_APART = 4.0  # pt between two weights side by side ("0.92410.9933" read as one)
+
+
 def _label_place(x: float, y: float, s: str, taken: list, markers: list, segments: list, frame: tuple):
     """Where the weight of the marker at (x, y) goes (its centre and
     baseline), or None if nowhere plainly.  Tried in turn: 6 pt above the
@@ -147,7 +150,7 @@ def _label_place(x: float, y: float, s: str, taken: list, markers: list, segment
     and dashed limits), lie within 14.5 pt of its marker and nearer it than
     any other of `markers` by 2 pt, from its edge and from its middle (so
     the label reads as its own), and stay inside `frame` (left, right and
-    bottom limits).  Its box joins `taken`."""
+    bottom limits).  Its box, with _APART either side, joins `taken`."""
     width, ascent, descent = text_box(s, 7.5)
     line = ascent + descent + 1
     reach = width + 6  # no place's box goes farther than this from the marker, left or right
@@ -171,8 +174,9 @@ def _label_place(x: float, y: float, s: str, taken: list, markers: list, segment
     beside = [(x - side, y - 4 - descent), (x + side, y - 4 - descent), (x - side - 1, middle), (x + side + 1, middle),
               (x - side, y + 4 + ascent), (x + side, y + 4 + ascent), (x, y + 6 + ascent)]
     place = next((p for p in above[:3] + beside[:4] + above[3:] + beside[4:] if fits(box(p))), None)
-    if place is not None:
-        taken.append(box(place))
+    if place is not None:  # taken with 4 pt either side: two weights on one line must not read as one
+        b = box(place)
+        taken.append((b[0] - _APART, b[1], b[2] + _APART, b[3]))
     return place
 
 
