@@ -181,8 +181,6 @@ def _place(labels: list[_Label], fixed: list, points: list, bounds: tuple) -> li
     return [label.spots[s] for label, s in zip(labels, chosen)]
 
 
-
-
 def alt_text(d: dict) -> str:
     pts = "; ".join(f"{n} at ({p[0]:g}, {p[1]:g}) with weight {w}"
                     for n, p, w in zip(d["labels"], d["states"], d["weights_shown"]))

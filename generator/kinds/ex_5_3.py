@@ -76,12 +76,12 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.numeric("entropy", "entropy after the jump (nats)", H, NP.entropy_of_scores([float(s) for s in spiked]),
               distractors=[(H / ln2, "log_base_2"), (-H, "dropped_minus_sign"), (H0, "entropy_reversed")])
     # the drop as a student takes it: ln Tx as printed, minus H as printed or as worked
-    h0 = value_of(w.n(H0))
+    h0, h = value_of(w.n(H0)), value_of(w.n(H))
     w.numeric("entropy_drop", "how much the entropy fell (nats)", drop,
               float(np.log(tx)) - NP.entropy_of_scores([float(s) for s in spiked]),
-              method=[h0 - m for m in w.method.get("entropy", [])] + [h0 - value_of(w.n(H))])
+              method=[h0 - m for m in w.method.get("entropy", [])] + [h0 - h])
     R.verify_sum(w, sm.weights)
-    fell = w.q(h0 - value_of(w.n(H)), w.digits)
+    fell = w.q(h0 - h, w.digits)
     share = value_of(fell) / h0  # how far toward 0 (the Forecast's question)
     how = ("most of the way to 0" if share > Fraction(1, 2) else
            "a little" if share < Fraction(1, 4) else "part of the way to 0")

@@ -174,11 +174,14 @@ def _tol_rows(tol, key: list[list]) -> list[list[float]]:
 
 
 def _shown(a) -> str:
-    """An answer as the student reads it in the key."""
+    """An answer as the student reads it in the key (the script's messages:
+    plain text, a matching answer's symbols in Unicode, cₜ → (d) …)."""
     if a.type == "choice":
         return "; ".join(f"({'ABCDEFGHIJ'[i]}) {o.text}" for i, o in enumerate(a.options) if o.correct)
     if a.type == "vector":
         return " | ".join("(" + ", ".join(row) + ")" for row in _rows(a.display))
+    if a.type == "matching":
+        return plain.label(answer_text(a))
     return answer_text(a)
 
 
@@ -201,7 +204,7 @@ def answer_field(a) -> dict:
     are plain text (`label`, `shown`: symbols in Unicode, cₜ); the fields'
     own labels (`*_html`, not in the script's data) typeset them."""
     d: dict = {"name": a.name, "type": a.type, "label": plain.label(a.label), "label_html": label_html(a.label),
-               "shown": plain.label(_shown(a)) if a.type == "matching" else _shown(a)}
+               "shown": _shown(a)}
     if a.type in ("numeric", "vector"):
         rows = [[str(a.display)]] if a.type == "numeric" else _rows(a.display)
         key = [[centre(a)]] if a.type == "numeric" else centre(a)
@@ -257,7 +260,7 @@ def forecast_field(solution: Solution) -> dict | None:
     if not chosen:
         return None
     return {"mode": "words", "answers": [{"label": plain.label(a.label),
-                                         "shown": plain.label(_shown(a)) if a.type == "matching" else _shown(a)}
+                                         "shown": _shown(a)}
                                         for a in chosen]}
 
 
