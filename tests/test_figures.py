@@ -228,6 +228,43 @@ def test_the_heatmap_arrow_is_drawn_only_where_the_caption_points_it_out():
             assert ("arrow" in " ".join(p for p in spec.caption if isinstance(p, str))) == bool(arrows)
 
 
+def test_the_heatmap_arrow_points_at_its_cell_and_crosses_no_number_nor_outline():
+    """The arrow was a stub in the cell's corner, its head on the outline
+    (hard to see, and ambiguous where the neighbouring cell is outlined too).
+    It now lies in the same row, level with the row's upper part, and ends
+    just outside the named cell's edge: clear of every number and outline."""
+    seen = set()
+    for seed in range(60):
+        sol = solve_problem(sample_problem("G", seed))
+        spec = next(f for f in sol.figures if f.kind == "heatmap")
+        data = FIGURES["heatmap"](sol.problem, sol, spec).data
+        root = ET.fromstring(data)
+        r, c = spec.data["darkest"]
+        nx = len(spec.data["cols"])
+        cells = [b for b in rects(data) if b["fill"] != "none"]
+        cell = cells[r * nx + c]
+        x0, y0 = float(cell["x"]), float(cell["y"])
+        x1, y1 = x0 + float(cell["width"]), y0 + float(cell["height"])
+        shaft = next(p for p in root.iter(SVG + "polyline") if p.get("stroke") == palette.VERMILLION)
+        head = next(p for p in root.iter(SVG + "polygon") if p.get("fill") == palette.VERMILLION)
+        points = [tuple(map(float, re.findall(r"-?[\d.]+", e.get("points"))[i:i + 2]))
+                  for e in (shaft, head) for i in range(0, len(re.findall(r"-?[\d.]+", e.get("points"))), 2)]
+        box = (min(x for x, _ in points) - 0.8, min(y for _, y in points) - 0.8,
+               max(x for x, _ in points) + 0.8, max(y for _, y in points) + 0.8)
+        assert y0 < box[1] and box[3] < y0 + 0.5 * (y1 - y0), seed  # in the row's upper half
+        assert 0 < box[0] - x1 <= 3, seed  # its stroked tip just outside the cell's right edge
+        assert box[2] - box[0] >= 12, seed  # long enough to read as an arrow
+        for t, b in _text_boxes(root):
+            assert max(0, min(b[2], box[2]) - max(b[0], box[0])) * max(0, min(b[3], box[3]) - max(b[1], box[1])) == 0, \
+                (seed, t)
+        for o in (b for b in rects(data) if b["fill"] == "none"):
+            ox0, oy0 = float(o["x"]) - 1.1, float(o["y"]) - 1.1
+            ox1, oy1 = ox0 + float(o["width"]) + 2.2, oy0 + float(o["height"]) + 2.2
+            assert box[2] <= ox0 or box[0] >= ox1 or box[3] <= oy0 or box[1] >= oy1, seed
+        seen.add(nx)
+    assert seen == {3, 4, 5}
+
+
 def test_heatmap_numbers_print_as_large_with_five_input_words_as_with_three():
     """Print and the site fit every figure to about one width, so a heatmap
     that grew with its columns printed its numbers at 5 pt for five input

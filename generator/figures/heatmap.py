@@ -52,10 +52,22 @@ def fig_heatmap(problem, solution, spec=None, fmt: str = "svg") -> Figure:
         canvas.text(ax.x(c), ax.y(-0.62), d["cols"][c], va="bottom", rotation=turn)
     if d["darkest"]:  # the cell the caption points out (an idealised heatmap has none)
         r, c = d["darkest"]
-        canvas.arrow((ax.x(c + 0.49), ax.y(r - 0.49)), (ax.x(c + 0.35), ax.y(r - 0.3)), P.VERMILLION, 1.6, 9)
+        canvas.arrow(*_arrow(ax, r, c), P.VERMILLION, 1.6, 9)
     canvas.text(0.02 * canvas.width, 0.03 * canvas.height,
                 d.get("title", "attention weights: rows = output, columns = input"), ha="left", va="top")
     return canvas.finish(alt_text(d), fmt)
+
+
+def _arrow(ax: Axes, r: int, c: int) -> tuple[tuple, tuple]:
+    """(start, end) of the arrow at cell (r, c): in the next cell of its row
+    (the named cell lies left of an earlier row's dark cell, so never in the
+    last column), level with the row's upper part, pointing at the cell's
+    right edge.  A row outlines only its own aligned cell and prints its
+    numbers at mid-height, so the arrow crosses neither an outline nor a
+    number."""
+    left, right = sorted((ax.x(c - 0.5), ax.x(c + 0.5)))
+    y = ax.y(r) - 0.28 * abs(ax.y(r + 0.5) - ax.y(r - 0.5))
+    return (right + 1.5 + min(16.0, 0.4 * (right - left)), y), (right + 1.5, y)
 
 
 def _width(nx: int, ny: int, shown, widest: float) -> float:
