@@ -477,3 +477,20 @@ def test_one_point_is_singular(tmp_path):
     assert main(["exam", str(spec), "--students", "1", "--out", str(tmp_path / "exam"), "--workers", "1"]) == 0
     paper = pdf_text(tmp_path / "exam" / "papers" / "s001.pdf")
     assert "(1 point)" in paper and "(2 points)" in paper and "(1 points)" not in paper
+
+
+def test_a_semicolon_after_inline_maths_is_printed(tmp_path):
+    """"…gives α = 0.6496; computed exactly, α = 0.6493 — the answer given"
+    printed without its semicolon, so the worked value read as the exact
+    one: Typst ends an embedded #box(…) expression at a ";" and drops it."""
+    spec = tmp_path / "spec.yaml"
+    spec.write_text("title: Notes\nseed: 1\nitems:\n  - {kind: A, count: 3}\n  - {kind: D, count: 3}\n", encoding="utf-8")
+    from generator.pipeline import build_items
+    from generator.render.markdown import render_problem
+    from generator.spec import load_spec
+
+    wanted = sum(render_problem(s).count("; computed exactly") for s in build_items(load_spec(spec).items, 0))
+    assert wanted >= 2
+    assert main(["sheet", str(spec), "--seed", "0", "--out", str(tmp_path / "sheet")]) == 0
+    text = re.sub(r"\s+", " ", pdf_text(tmp_path / "sheet" / "key.pdf"))
+    assert text.count("; computed exactly") == wanted

@@ -11,7 +11,7 @@ from ..model import Prose, Solution, prose
 from ..templating import environment
 from .typst_math import typst_display, typst_inline, typst_string
 
-_SPECIAL = "\\#$*_@<>[]`~=-+/\"':"
+_SPECIAL = "\\#$*_@<>[]`~=-+/\"':;"  # ';' too: after an embedded #box(…), Typst ends the expression with it and drops it
 # one translation table: a markup character gets a backslash, a newline becomes a space
 _ESCAPES = {**{ord(ch): "\\" + ch for ch in _SPECIAL}, ord("\n"): " "}
 
