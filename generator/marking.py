@@ -76,6 +76,26 @@ def tolerance_text(a: Answer) -> str:
     return ""
 
 
+def widened_text(a: Answer) -> str:
+    """The window written out, where it is wider than half a unit of the
+    key's last place (and the tenth of a unit every window adds): "± 0.00031",
+    or one per component in the answer's layout; else "".  The exam key
+    prints it, so a marker working from the key accepts what the grader does.
+    Each half-width is cut to two places below the key's (rounding down, so
+    what is printed never accepts more than the window), trailing zeros dropped."""
+    if a.type not in ("numeric", "vector"):
+        return ""
+    keys = _key_numbers(a)
+    tols = _tolerance_rows(a, [[n.value for n in row] for row in keys])
+    if all(t <= 0.6 * 10.0 ** -n.places * (1 + 1e-9) for kr, tr in zip(keys, tols) for n, t in zip(kr, tr)):
+        return ""
+
+    def shown(t: float, n: _Num) -> str:
+        return format(Decimal(repr(t)).quantize(Decimal(1).scaleb(-n.places - 2), rounding="ROUND_DOWN").normalize(), "f")
+
+    return "± " + " | ".join("; ".join(shown(t, n) for n, t in zip(kr, tr)) for kr, tr in zip(keys, tols))
+
+
 def answer_from_row(answer: str, tolerance: str) -> Answer:
     """An answer rebuilt from an answers.csv row (answer_text and
     tolerance_text read back), for marking when its variant cannot be

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from generator import kinds
 from generator import mathlines as M
 from generator.cli import main
 from generator.pipeline import sample_problem, solve_problem
@@ -494,3 +495,46 @@ def test_a_semicolon_after_inline_maths_is_printed(tmp_path):
     assert main(["sheet", str(spec), "--seed", "0", "--out", str(tmp_path / "sheet")]) == 0
     text = re.sub(r"\s+", " ", pdf_text(tmp_path / "sheet" / "key.pdf"))
     assert text.count("; computed exactly") == wanted
+
+
+def test_key_prints_every_window_wider_than_half_a_unit(exam):
+    """The key said "tolerance: half a unit of the last printed place", while
+    answers.csv and the grader accept more where the worked method from
+    rounded numbers lands further (an entropy from 4-place weights): a hand
+    marker following the key marked those answers wrong.  Each such line now
+    ends with its window, cut down to two more places than the key's."""
+    from decimal import Decimal
+
+    out, _ = exam
+    text = re.sub(r"\s+", " ", pdf_text(out / "key.pdf")).replace("\u2212", "-")
+    rows = list(csv.DictReader(open(out / "answers.csv", encoding="utf-8")))
+    wide = 0
+    for r in rows:
+        if not r["tolerance"]:
+            continue
+        keys = [row.split("; ") for row in r["answer"].split(" | ")]
+        tols = [row.split("; ") for row in r["tolerance"].split(" | ")]
+        units = [[Decimal(1).scaleb(Decimal(k).as_tuple().exponent) for k in row] for row in keys]
+        widened = any(Decimal(t) > Decimal("0.6") * u * Decimal("1.000000001")
+                      for tr, ur in zip(tols, units) for t, u in zip(tr, ur))
+        window = "(± " + " | ".join("; ".join(
+            format(Decimal(t).quantize(u / 100, rounding="ROUND_DOWN").normalize(), "f") for t, u in zip(tr, ur))
+            for tr, ur in zip(tols, units)) + ")"
+        assert (f"{r['answer']} {window}" in text) == widened, (r, window)
+        wide += widened
+    assert wide > 0
+
+
+def test_a_key_that_runs_onto_another_page_names_its_student_there(tmp_path):
+    """On letter paper one student's key ran onto a page with no name on it,
+    under a header promising one page per student: a marker could credit
+    its last parts to the next student."""
+    spec = tmp_path / "all.yaml"
+    spec.write_text("title: All kinds\nseed: 99\nitems:\n" + "".join(
+        f"  - {{kind: \"{k.id}\"}}\n" for k in kinds.all_kinds()), encoding="utf-8")
+    assert main(["exam", str(spec), "--students", "2", "--paper", "letter", "--out", str(tmp_path / "x"),
+                 "--workers", "1"]) == 0
+    pages = [re.sub(r"\s+", " ", p.extract_text()) for p in PdfReader(str(tmp_path / "x" / "key.pdf")).pages]
+    assert len(pages) == 3
+    assert pages[1].startswith("Student 1 (s001) — paper") and "(continued)" in pages[1]
+    assert "(continued)" not in pages[0] + pages[2] and pages[2].startswith("Student 2 (s002)")

@@ -24,7 +24,7 @@ from pathlib import Path
 from .. import __version__
 from ..errors import UserError
 from ..exam import assemble_paper, item_points, points_text, student_seed  # noqa: F401 (student_seed: re-exported)
-from ..marking import answer_text, tolerance_text
+from ..marking import answer_text, tolerance_text, widened_text
 from ..pipeline import build_items
 from ..render import moodle, plain
 from ..render.typst import escape_typst, label, render_document, view
@@ -300,9 +300,12 @@ def _paper(job: tuple) -> dict:
         # marked-up text (the 300-student key compiles in half the memory)
         for n, p in enumerate(q.parts):
             line = f"{p.label} · {plain.label(p.quantity)} · {plain.label(_key_answer(p.answer))}"
-            if n == 0:
-                line += f"   [{sol.problem.variant}, {points_text(q.points)} pt]"
-            key.append(typst_string(line))
+            if wider := widened_text(p.answer):
+                line += f" ({wider})"
+            markup = "#" + typst_string(line)
+            if n == 0:  # variant and points kept whole: a line break split "[H-" from its code
+                markup += f"#h(1.5em, weak: true)#box({typst_string(f'[{sol.problem.variant}, {points_text(q.points)} pt]')})"
+            key.append(markup)
         for p in q.parts:
             rows.append({"student": student.id, "variant": sol.problem.variant, "question": p.label,
                          "answer": answer_text(p.answer), "tolerance": tolerance_text(p.answer),
