@@ -527,3 +527,23 @@ def test_a_sum_of_rounded_exponentials_that_rounds_otherwise_than_z_says_why(kin
         assert ("Worked from the rounded numbers" in step) == differs, (kind, seed, printed, key)
         noted += differs
     assert noted
+
+
+def test_i_works_the_double_softmax_from_its_printed_numbers():
+    """I printed "exp(0.1) = 1.1052 (three times), exp(0.7) = 2.0138, sum
+    5.3293": the sum was Z itself rounded, while the printed terms add to
+    5.3294, and the weights it gave were not the printed terms over it."""
+    checked = 0
+    for seed in range(60):
+        md = render_problem(solved("I", seed, 4))
+        m = re.search(r"To see the damage[^\n]*\n\n\s*(.*?) — the sharp", md)
+        if not m:
+            continue
+        line = m.group(1)
+        exps = [Fraction(x) for x in re.findall(r"\\exp\([\d.]+\) = ([\d.]+)", line)]
+        total = Fraction(re.search(r"sum \$([\d.]+)\$", line).group(1))
+        weights = re.search(r"giving \$\\left\((.*?)\\right\)\$", line).group(1).split(", ")
+        assert sum(exps) == total, (seed, line)
+        assert weights == [f"{float(e / total):.4f}" for e in exps], (seed, line)
+        checked += 1
+    assert checked >= 20

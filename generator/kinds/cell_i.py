@@ -63,19 +63,23 @@ def solve(problem: Problem, digits: int) -> Solution:
                      "to them — sharpen, flatten, or leave them alone?")
     total = Add(tuple(R.input_node(a) for a in given))
     sm = R.softmax(given)  # the damage a (second) softmax would do
-    double = Tup(tuple(w.n(a) for a in sm.weights))
-    exps = R.Seq(tuple(eq(Call("exp", R.input_node(a)), w.n(e)) for a, e in zip(given, sm.exps)))
     k = int(np.argmax([float(a) for a in given]))
     if ok:
+        # worked from the printed numbers, as a student redoes it: the printed
+        # exponentials, their printed sum, each divided by it
+        exp_nums, z, quotients = R.worked_softmax(w, sm)
+        exps = R.Seq(tuple(eq(Call("exp", R.input_node(a)), n) for a, n in zip(given, exp_nums)))
+        printed = [w.q(q, w.digits) for q in quotients]
+        double = Tup(tuple(printed))
         weights = [Ex.of(a) for a in given]
         numeric = np.array([float(a) for a in given])
-        lost = (Ex.of(given[k]) - sm.weights[k]) / Ex.of(given[k])
+        lost = (Ex.of(given[k]) - Ex.of(R.value_of(printed[k]))) / Ex.of(given[k])
         steps = [Step("check normalisation before touching softmax", (), (
             eq(total, R.input_node(sum(given))),), prose(
             "Softmax is for turning scores into weights. These are already weights — all in [0, 1], "
             "summing to 1 — so softmax has no job here."), (
             prose("To see the damage a second softmax would do:"),
-            prose(exps, ", sum ", w.n(sm.Z), ", giving ", double, f" — the sharp "
+            prose(exps, ", sum ", z, ", giving ", double, f" — the sharp "
                   f"{R.number_text(given[k])} is flattened toward uniform and position {k + 1} loses "
                   f"{R.pct(lost, 0)} of its weight. Double softmax destroys focus; never do it."),
         ))]
