@@ -547,3 +547,20 @@ def test_i_works_the_double_softmax_from_its_printed_numbers():
         assert weights == [f"{float(e / total):.4f}" for e in exps], (seed, line)
         checked += 1
     assert checked >= 20
+
+
+def test_b_says_which_z_is_given_where_tx_times_the_rounded_exponential_rounds_otherwise():
+    """B works "Z = 4 × 3.3201 = 13.2804" while its key gives Z = 13.2805
+    (10 seeds of 15): the step now says which is the answer, as A's does."""
+    noted = 0
+    for seed in range(40):
+        sol = solved("B", seed, 4)
+        md = render_problem(sol)
+        printed = re.search(r"Z = \d+ \\times [\d.]+ = ([\d.]+)", md)
+        if not printed:
+            continue  # scores not all equal: the full recipe, checked with A's
+        differs = printed.group(1) != answer_display(sol, "denominator")
+        assert ("gives $Z = " in md) == differs, (seed, printed.group(1))
+        noted += differs
+        assert mark(next(a for a in sol.answers if a.name == "denominator"), printed.group(1)).correct, seed
+    assert noted

@@ -68,7 +68,10 @@ def solve(problem: Problem, digits: int) -> Solution:
              eq(Sym("Z"), Mul((Num(str(tx)), e), "times"), z),
              eq(Sym("alpha", "ti"), Frac(e, z), a)),
             prose("Confirms the symmetry: equal scores give the uniform distribution ",
-                  eq(Frac(Num("1"), Sym("T", "x")), Frac(Num("1"), Num(str(tx)))), ".")))
+                  eq(Frac(Num("1"), Sym("T", "x")), Frac(Num("1"), Num(str(tx)))), "."),
+            # Tx times the rounded exponential, where it rounds otherwise than Z itself (the key)
+            R.differs_note(w, [(Sym("Z"), w.q(value_of(z), w.digits), w.n(sm.Z))],
+                           f"the exponential was rounded to {R.rounded_to([e])}")))
     else:
         # symmetry only forces equal weights when the scores are equal: the full recipe
         soft = R.steps_softmax(w, sm, "t")
