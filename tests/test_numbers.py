@@ -564,3 +564,25 @@ def test_b_says_which_z_is_given_where_tx_times_the_rounded_exponential_rounds_o
         noted += differs
         assert mark(next(a for a in sol.answers if a.name == "denominator"), printed.group(1)).correct, seed
     assert noted
+
+
+def test_3_3_says_why_its_stated_context_is_not_the_blend_of_its_printed_weights():
+    """3.3 states α and c_t without working them: the printed weights blend
+    to [1.8934, −0.9148] (seed 12) beside c_t = [1.8933, −0.9150], with no
+    word.  The step now says so, and only where they differ."""
+    noted = 0
+    for seed in range(40):
+        sol = solved("3.3", seed, 4)
+        md = render_problem(sol)
+        step = md.split("**Step 1")[1].split("**Step 2")[0]
+        alphas = [Fraction(x) for x in re.search(r"\\alpha = \\left\((.*?)\\right\)", step).group(1).split(", ")]
+        c = re.search(r"c_\{t\} = \\left\[(.*?)\\right\]", step).group(1).split(", ")
+        states = sol.problem.inputs["states"]
+        blend = [f"{float(sum(a * Fraction(h[j]) for a, h in zip(alphas, states))):.4f}" for j in range(2)]
+        differs = blend != c
+        assert ("Worked from the rounded numbers" in step) == differs, (seed, blend, c)
+        if differs:
+            assert all(f"c_{{t,{j + 1}}} = {v}" in step for j, v in enumerate(blend) if v != c[j]), (seed, blend)
+        noted += differs
+        assert mark(next(a for a in sol.answers if a.name == "context"), "; ".join(blend)).correct, seed
+    assert noted

@@ -57,10 +57,16 @@ def solve(problem: Problem, digits: int) -> Solution:
                       "weight and (b) the context?")]
     forecast = prose("Does the context depend on the order in which the states are listed?")
     vec = lambda xs: Vec(tuple(w.n(x) for x in xs))
+    # the context is stated, not worked: where the blend of the printed weights
+    # rounds otherwise than the key, say so, as a worked context does
+    blended = R.context_method(w, sm.weights, states)[0]
+    note = R.differs_note(w, [(Sym("c", f"t,{k + 1}"), w.q(m, w.digits), w.n(x))
+                              for k, (m, x) in enumerate(zip(blended, c))],
+                          f"the weights were rounded to {w.digits} places")
     steps = (
         Step("before the swap", (), (eq(Sym("alpha"), Tup(tuple(w.n(a) for a in sm.weights))),
                                      eq(Sym("c", "t"), vec(c))),
-             prose("The reference point: weights and context of the original order.")),
+             prose("The reference point: weights and context of the original order."), note),
         Step("after the swap", (prose("Scores follow content, so ", Sym("e", f"t{i + 1}"), " and ",
                                       Sym("e", f"t{j + 1}"), " swap along with the states."),),
              (eq(Sym("alpha", None, "'"), Tup(tuple(w.n(a) for a in psm.weights))),
