@@ -104,10 +104,15 @@ def solve(problem: Problem, digits: int) -> Solution:
                         f"to {topw} — focus sharpens as the dial turns.")
             if n == len(betas) - 1:
                 held = sm.weights[k] * len(tied)  # what the largest score(s) hold
+                # tied largest scores never make a pick: their limit is an even split
+                limit = "argmax" if len(tied) == 1 else f"even split between {where}"
                 if R.X.compare(held, R.Ex.of(Fraction(99, 100))) >= 0:
-                    state = f" At β = {R.number_text(b)} the argmax is already all but reached. "
+                    state = f" At β = {R.number_text(b)} the {limit} is already all but reached. "
                 elif R.X.compare(held, R.Ex.of(Fraction(9, 10))) >= 0:
-                    state = f" At β = {R.number_text(b)} the focus is close to a hard pick, though not yet all of it. "
+                    state = (f" At β = {R.number_text(b)} the focus is close to a hard pick, though not yet all of it. "
+                             if len(tied) == 1 else
+                             f" At β = {R.number_text(b)} the focus is close to its limit, an {limit}, though "
+                             "not yet all of it. ")
                 else:
                     state = f" Even at β = {R.number_text(b)} the focus is still soft. "
                 why = why + prose(
