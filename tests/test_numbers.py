@@ -591,3 +591,19 @@ def test_3_3_says_why_its_stated_context_is_not_the_blend_of_its_printed_weights
         noted += differs
         assert mark(next(a for a in sol.answers if a.name == "context"), "; ".join(blend)).correct, seed
     assert noted
+
+
+def test_5_3_says_most_of_the_mass_only_of_a_clear_majority():
+    """5.3 said "The jumped score takes most of the mass (50.3%)"."""
+    said = set()
+    for seed in range(120):
+        md = render_problem(solved("5.3", seed, 4))
+        share = float(re.search(r"The jumped score takes [^(\d]*\(?([\d.]+)%", md).group(1))
+        words = ("most" if "takes most of the mass" in md else "over half" if "a little over half" in md
+                 else "largest" if "the largest share" in md else None)
+        want = {"most" if share > 60 else "over half" if share > 50 else "largest"}
+        if share in (50.0, 60.0):  # printed at the line: the exact share decides
+            want.add("most" if share == 60 else "over half")
+        assert words in want, (seed, share, words)
+        said.add(words)
+    assert said >= {"most", "over half"}

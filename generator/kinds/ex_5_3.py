@@ -59,8 +59,12 @@ def solve(problem: Problem, digits: int) -> Solution:
     steps = [Step("the uniform case", (), (eq(Sym("alpha", "i"), w.n(sm0.weights[0])),
                                            eq(Sym("H"), Call("ln", Num(str(tx))), w.n(H0))), prose(
         "All scores equal ⇒ uniform weights 1/Tx, and the entropy is its maximum ln Tx."))]
+    # "most" only where it is a clear majority: 50.3 % is "a little over half"
     steps += R.steps_softmax(w, sm, "t", why_div=prose(
         f"The jumped score takes most of the mass ({R.pct(sm.weights[k])})." if R.X.compare(
+            sm.weights[k], Ex.of(Fraction(3, 5))) > 0 else
+        f"The jumped score takes a little over half the mass ({R.pct(sm.weights[k])}); the other {tx - 1} "
+        f"positions still hold {R.pct(1 - sm.weights[k])} between them." if R.X.compare(
             sm.weights[k], Ex.of(Fraction(1, 2))) > 0 else
         f"The jumped score takes the largest share, {R.pct(sm.weights[k])}, though not most of the mass: "
         f"the other {tx - 1} positions still hold {R.pct(1 - sm.weights[k])} between them."))
