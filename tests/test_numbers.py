@@ -275,6 +275,9 @@ def check_caption(spec) -> list[str]:
             named = {int(s.translate(_SUB)) - 1 for s in re.findall(r"h([₀-₉]+)", m.group(1))}
             if named != near:
                 out.append(f"'nearest to' names {sorted(named)}, the data says {sorted(near)}")
+        m = re.search(r"although h([₀-₉]+) carries the largest weight", text)
+        if m and int(m.group(1).translate(_SUB)) - 1 in near:
+            out.append("'although' the heaviest state is among the nearest")
         m = re.search(r"pulled toward h([₀-₉]+)", text)
         if m and int(m.group(1).translate(_SUB)) - 1 != max(range(len(w)), key=w.__getitem__):
             out.append("'pulled toward' a state that does not carry the largest weight")

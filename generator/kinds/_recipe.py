@@ -636,6 +636,9 @@ def context_caption(w: Work, weights: Sequence[Ex], c: Sequence[Ex], states) -> 
     if len(heavy) == 1 and near == heavy:
         lean = (f", nearest to {sub(heavy[0])}, which carries the largest weight {wt}: the blend is pulled "
                 "toward the state it weights most")
+    elif len(heavy) == 1 and heavy[0] in near:  # equally near to several, the heaviest among them
+        lean = (f", nearest to {names(near)} (equally near), among them {sub(heavy[0])}, which carries the "
+                f"largest weight {wt}: the blend is pulled toward the state it weights most")
     elif len(heavy) == 1:
         lean = (f", nearest to {names(near)}, although {sub(heavy[0])} carries the largest weight {wt}: the other "
                 "states’ weights pull it away")
