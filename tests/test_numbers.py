@@ -227,6 +227,14 @@ def test_ties_name_every_tied_position(kind, inputs, tied):
         assert "with sympy" not in page
 
 
+def test_a_tied_runner_up_is_named_with_every_position_it_ties_with():
+    """2.1's caption said "(the tallest of them, “h₂”, is 0.1923)" where h₃
+    is 0.1923 too."""
+    sol = solve_given("2.1", {"scores": ["2", "0.5", "0.5", "-1"]})
+    caption = _caption_text(sol.figures[0])
+    assert "the tallest of them, “h₂” and “h₃”, are each 0.1491" in caption, caption
+
+
 def test_typed_extremes_name_the_true_runner_up():
     page = render_problem(solve_given("A", {"scores": ["1000", "-1000", "0"]}))
     assert "runner-up position 3" in page and "differ by $1000$" in page

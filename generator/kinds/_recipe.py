@@ -553,14 +553,16 @@ def winner_caption(w: Work, sm: Softmax, labels: Sequence[str], k: int, second: 
     rest = [i for i in range(len(sm.weights)) if i != k]
     if not rest:
         return prose(f"a single bar, {name}, of height 1.")
-    runner = max(rest, key=lambda i: sm.scores[i])
+    runners = [rest[i] for i in top_positions([sm.scores[i] for i in rest])]  # every tied runner-up
+    runner = runners[0]
     # the weights' ratio is exp of the score gap (floats of tiny weights underflow)
     gap = float(sm.scores[k] - sm.scores[runner])
     stands = ("towers over" if gap >= np.log(2) else "stands clearly above" if gap >= np.log(1.25)
               else "is only slightly taller than")
+    tallest = (f"the tallest of them, “{labels[runner]}”, is" if len(runners) == 1 else
+               f"the tallest of them, {positions(runners, labels=labels)}, are each")
     cap = [f"the hatched vermillion bar for {name} (height {w.n(sm.weights[k]).text}) {stands} the pale blue "
-           f"bars of the other positions (the tallest of them, “{labels[runner]}”, is "
-           f"{w.n(sm.weights[runner]).text})."]
+           f"bars of the other positions ({tallest} {w.n(sm.weights[runner]).text})."]
     if second is not None and second != k:
         gap = sm.scores[k] - sm.scores[second]
         only = "only " if gap <= 3 else ""
