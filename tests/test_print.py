@@ -538,3 +538,23 @@ def test_a_key_that_runs_onto_another_page_names_its_student_there(tmp_path):
     assert len(pages) == 3
     assert pages[1].startswith("Student 1 (s001) — paper") and "(continued)" in pages[1]
     assert "(continued)" not in pages[0] + pages[2] and pages[2].startswith("Student 2 (s002)")
+
+
+def test_work_space_grows_with_the_worked_solution(tmp_path, monkeypatch):
+    """Every exam question had the same 2.4 cm box: G's five softmaxes as
+    much as counting Tx·Ty.  The box now grows with the lines of working
+    (at least 2.4 cm on a paper, 5.5 cm on a sheet, at most 9 cm), and the
+    paper draws each question's own."""
+    from generator.render.typst import work_space
+    from generator.writers import print as P
+
+    cm = lambda kind, least: float(work_space(solve_problem(sample_problem(kind, 3)), least)[:-2])
+    assert cm("4.1", 2.4) == 2.4 and cm("1.1", 5.5) == 5.5
+    assert cm("D", 2.4) > cm("A", 2.4) + 2 and cm("D", 5.5) > 5.5 and max(cm(k, 2.4) for k in "DFGI") <= 9
+    sources = []
+    monkeypatch.setattr(P, "compile_pdf", lambda source: sources.append(source) or b"%PDF")
+    spec = tmp_path / "spec.yaml"
+    spec.write_text("title: Space\nseed: 3\nitems:\n  - {kind: D}\n  - {kind: '4.1'}\n", encoding="utf-8")
+    assert main(["exam", str(spec), "--students", "1", "--out", str(tmp_path / "x"), "--workers", "1"]) == 0
+    heights = re.findall(r"#block\(height: ([\d.]+)cm, width: 100%, stroke: \(dash", sources[0])
+    assert sorted(map(float, heights))[0] == 2.4 and sorted(map(float, heights))[1] > 5

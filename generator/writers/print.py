@@ -27,7 +27,7 @@ from ..exam import assemble_paper, item_points, points_text, student_seed  # noq
 from ..marking import answer_text, tolerance_text, widened_text
 from ..pipeline import build_items
 from ..render import moodle, plain
-from ..render.typst import escape_typst, label, render_document, view
+from ..render.typst import escape_typst, label, render_document, view, work_space
 from ..render.typst_math import typst_string
 from ..roster import Student
 from ..seeding import encode
@@ -200,9 +200,12 @@ def sheet_sources(title: str, code: str, seed: int, solutions, paper: str = "a4"
     from ..figures import draw_figures
 
     figures = [draw_figures(s) for s in solutions]
+    problems = [view(s, f) for s, f in zip(solutions, figures)]
+    for p, s in zip(problems, solutions):
+        p["space"] = work_space(s, 5.5)
     common = {"title": title, "code": code, "seed": seed, "paper": paper_name(paper),
-              "problems": [view(s, f) for s, f in zip(solutions, figures)], "footer": _footer(title, code)}
-    return render_document("sheet.typ.j2", space="5.5cm", **common), render_document("key.typ.j2", **common)
+              "problems": problems, "footer": _footer(title, code)}
+    return render_document("sheet.typ.j2", **common), render_document("key.typ.j2", **common)
 
 
 def sheet_pdfs(title: str, code: str, seed: int, solutions, paper: str = "a4") -> tuple[bytes, bytes]:
@@ -324,13 +327,14 @@ def _paper(job: tuple) -> dict:
         problems = [view(s, f, worked=with_solutions) for s, f in zip(ordered, figures)]
         for v, q in zip(problems, exam.questions):
             v["points"] = points_text(q.points)
+            v["space"] = work_space(q.solution, 2.4)
             v["parts"] = [_part_view(p) for p in q.parts]
         footer = _footer(spec.title, f"{student.id} · {exam.code}")
         written[f"papers/{student.filename}.pdf"] = compile_pdf(render_document(
             "exam.typ.j2", title=spec.title, code=exam.code, seed=master, paper=paper, problems=problems,
             student_name=typst_string(student.name), student_id=typst_string(student.id),
             total=points_text(sum(q.points for q in exam.questions)),
-            digits=spec.digits, space="2.4cm", footer=footer))
+            digits=spec.digits, footer=footer))
         if with_solutions:  # the student's own variants, worked, with their figures
             written[f"solutions/{student.filename}.pdf"] = compile_pdf(render_document(
                 "key.typ.j2", title=f"{spec.title} — worked solutions", code=exam.code, seed=exam.seed,
