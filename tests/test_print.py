@@ -558,3 +558,23 @@ def test_work_space_grows_with_the_worked_solution(tmp_path, monkeypatch):
     assert main(["exam", str(spec), "--students", "1", "--out", str(tmp_path / "x"), "--workers", "1"]) == 0
     heights = re.findall(r"#block\(height: ([\d.]+)cm, width: 100%, stroke: \(dash", sources[0])
     assert sorted(map(float, heights))[0] == 2.4 and sorted(map(float, heights))[1] > 5
+
+
+def test_keys_and_solutions_say_what_they_are_on_every_page(tmp_path):
+    """A key's or a student's solutions' page carried the footer of the sheet
+    or the paper: a stray page in a print batch could not be told apart.
+    The solutions also name their student."""
+    spec = tmp_path / "spec.yaml"
+    spec.write_text("title: Footers\nseed: 3\nitems:\n  - {kind: A}\n", encoding="utf-8")
+    roster = tmp_path / "r.csv"
+    roster.write_text("id,name\nx1,Zoë O'Brien\n", encoding="utf-8")
+    assert main(["sheet", str(spec), "--out", str(tmp_path / "s")]) == 0
+    assert main(["exam", str(spec), "--roster", str(roster), "--solutions", "--out", str(tmp_path / "e"),
+                 "--workers", "1"]) == 0
+    for pdf, says in ((tmp_path / "s" / "key.pdf", "· key"), (tmp_path / "e" / "solutions" / "x1.pdf",
+                                                              "· worked solutions")):
+        for page in PdfReader(str(pdf)).pages:
+            assert says in re.sub(r"\s+", " ", page.extract_text()), pdf
+    for page in PdfReader(str(tmp_path / "s" / "sheet.pdf")).pages:
+        assert "· key" not in page.extract_text()
+    assert "worked solutions for Zoë O'Brien" in re.sub(r"\s+", " ", pdf_text(tmp_path / "e" / "solutions" / "x1.pdf"))

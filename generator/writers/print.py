@@ -205,7 +205,9 @@ def sheet_sources(title: str, code: str, seed: int, solutions, paper: str = "a4"
         p["space"] = work_space(s, 5.5)
     common = {"title": title, "code": code, "seed": seed, "paper": paper_name(paper),
               "problems": problems, "footer": _footer(title, code)}
-    return render_document("sheet.typ.j2", **common), render_document("key.typ.j2", **common)
+    # the key's footer says so: a stray page of it is not taken for a sheet's
+    return (render_document("sheet.typ.j2", **common),
+            render_document("key.typ.j2", **{**common, "footer": _footer(title, f"{code} · key")}))
 
 
 def sheet_pdfs(title: str, code: str, seed: int, solutions, paper: str = "a4") -> tuple[bytes, bytes]:
@@ -337,8 +339,9 @@ def _paper(job: tuple) -> dict:
             digits=spec.digits, footer=footer))
         if with_solutions:  # the student's own variants, worked, with their figures
             written[f"solutions/{student.filename}.pdf"] = compile_pdf(render_document(
-                "key.typ.j2", title=f"{spec.title} — worked solutions", code=exam.code, seed=exam.seed,
-                paper=paper, problems=problems, footer=footer))
+                "key.typ.j2", title=f"{spec.title} — worked solutions for {student.name}", suffix="",
+                code=exam.code, seed=exam.seed, paper=paper, problems=problems,
+                footer=_footer(spec.title, f"{student.id} · {exam.code} · worked solutions")))
         write_into(folder, written)  # here, so the PDFs never travel back to the main process
     return {"student": student, "seed": exam.seed, "code": exam.code, "rows": rows, "key": key,
             "points": points_text(sum(q.points for q in exam.questions)), "moodle": moodle_questions,
