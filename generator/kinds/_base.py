@@ -156,10 +156,11 @@ class Work:
 
     def i(self, x: Ex) -> Num:
         """An intermediate value of a worked line (an exponential), exact value
-        correctly rounded to the working places — and to four significant
-        digits when it is small (exp(−7) = 0.0009119; below 10^-(places+2) in
-        scientific notation), so that quotients taken from it keep the
-        answer's precision."""
+        correctly rounded to the working places — and, when it is small, to
+        four significant digits within at most two more places (exp(−5) =
+        0.006738, exp(−7) = 0.000912; below 10^-(places+2) in scientific
+        notation), so that quotients taken from it keep the answer's
+        precision."""
         return X.shown(x, self._sig_places(float(x)))
 
     def qs(self, v: Fraction) -> Num:
