@@ -552,7 +552,7 @@ def test_i_works_the_double_softmax_from_its_printed_numbers():
     checked = 0
     for seed in range(60):
         md = render_problem(solved("I", seed, 4))
-        m = re.search(r"To see the damage[^\n]*\n\n\s*(.*?) — the sharp", md)
+        m = re.search(r"To see the damage a second softmax would do: (.*?) — the sharp", md)
         if not m:
             continue
         line = m.group(1)

@@ -78,8 +78,9 @@ def solve(problem: Problem, digits: int) -> Solution:
             eq(total, R.input_node(sum(given))),), prose(
             "Softmax is for turning scores into weights. These are already weights — all in [0, 1], "
             "summing to 1 — so softmax has no job here."), (
-            prose("To see the damage a second softmax would do:"),
-            prose(exps, ", sum ", z, ", giving ", double, f" — the sharp "
+            # one paragraph, as the seed has it: the sentence that opens it cannot end a page alone
+            prose("To see the damage a second softmax would do: ", exps, ", sum ", z, ", giving ", double,
+                  f" — the sharp "
                   f"{R.number_text(given[k])} is flattened toward uniform and position {k + 1} loses "
                   f"{R.pct(lost, 0)} of its weight. Double softmax destroys focus; never do it."),
         ))]
