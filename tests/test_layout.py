@@ -207,3 +207,17 @@ def test_no_figure_is_taller_than_wide():
                 width, height = (float(re.search(rf'{side}="([\d.]+)pt"', head).group(1))
                                  for side in ("width", "height"))
                 assert height <= width, (kind.id, seed, f.filename)
+
+
+def test_a_sentence_ending_in_a_colon_stays_with_what_it_introduces(tmp_path):
+    """A key ended page 7 with G's "(rows: …; columns: …):" and began page 8
+    with the score rows it introduces."""
+    spec = tmp_path / "all.yaml"
+    from generator import kinds
+
+    spec.write_text("title: All kinds\nitems:\n" + "".join(f"  - {{kind: \"{k.id}\"}}\n" for k in kinds.all_kinds()),
+                    encoding="utf-8")
+    assert main(["sheet", str(spec), "--seed", "6", "--out", str(tmp_path / "s")]) == 0
+    pages = [re.sub(r"\s+", " ", p.extract_text()) for p in PdfReader(str(tmp_path / "s" / "key.pdf")).pages]
+    intro = [i for i, p in enumerate(pages) if "columns: the 3 input words):" in p]
+    assert intro and all("“traduction”:" in pages[i].split("columns: the 3 input words):")[1] for i in intro)
