@@ -204,6 +204,9 @@ def cmd_site(args) -> int:
     if args.sets is not None and not 1 <= args.sets <= MAX_SETS:
         raise UserError(f"--sets: use 1 to {MAX_SETS}")
     spec = load_spec(args.spec) if args.spec else None
+    from .writers.site import GENERATED
+
+    _outside(Path(args.docs) / GENERATED, args.spec)
     specs = site_specs(spec, args.sets)
     if args.seed is not None:
         master = parse_seed(args.seed)
@@ -239,6 +242,19 @@ def _master(args, spec) -> int:
     return fresh_seed()
 
 
+def _outside(out, *inputs) -> None:
+    """The output folder is replaced whole (--force included): an input the
+    command reads must not lie inside it."""
+    from pathlib import Path
+
+    folder = Path(out).resolve()
+    for given in filter(None, inputs):
+        path = Path(given).resolve()
+        if path == folder or folder in path.parents:
+            raise UserError(f"{given} lies inside --out {out}, which is replaced whole; "
+                            "write the output to another folder")
+
+
 def cmd_sheet(args) -> int:
     from pathlib import Path
 
@@ -246,6 +262,7 @@ def cmd_sheet(args) -> int:
     from .writers.print import font_warnings, use_fonts, write_sheet
 
     spec = load_spec(args.spec)
+    _outside(args.out, args.spec, *args.font_path)
     use_fonts(args.font_path)
     master = _master(args, spec)
     write_sheet(spec, master, Path(args.out), args.paper, args.force)
@@ -263,6 +280,7 @@ def cmd_exam(args) -> int:
     from .writers.print import font_warnings, use_fonts, write_exam
 
     spec = load_spec(args.spec)
+    _outside(args.out, args.spec, args.roster, *args.font_path)
     pool = args.variants is not None
     if pool:
         if args.only is not None or args.solutions:
@@ -295,6 +313,8 @@ def cmd_grade(args) -> int:
     from .grader import fmt, grade, results_csv, totals
     from .writers.files import write_text
 
+    if args.out and Path(args.out).resolve() in (Path(args.answers).resolve(), Path(args.responses).resolve()):
+        raise UserError(f"--out {args.out} is one of the files being graded; write the results to another file")
     grading = grade(Path(args.answers), Path(args.responses))
     table = results_csv(grading.results)
     if args.out:

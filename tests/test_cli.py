@@ -228,3 +228,32 @@ def test_compiled_templates_are_kept_between_runs_and_a_cache_that_cannot_be_wri
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")
     assert run(blocked) == first
+
+
+def test_an_input_inside_the_output_folder_is_refused_even_with_force(tmp_path, capsys):
+    """`exam course/spec.yaml --roster course/class.csv --out course --force`
+    deleted the spec and the roster with the folder it replaced; `grade
+    --out` onto the key or the responses overwrote them."""
+    course = tmp_path / "course"
+    course.mkdir()
+    spec = course / "spec.yaml"
+    spec.write_text("title: In\nseed: 3\nitems:\n  - {kind: A}\n", encoding="utf-8")
+    roster = course / "class.csv"
+    roster.write_text("id,name\na,Ann\n", encoding="utf-8")
+    for argv in (["exam", str(spec), "--roster", str(roster), "--out", str(course), "--force"],
+                 ["exam", str(tmp_path / "course" / ".." / "course" / "spec.yaml"), "--students", "1", "--out",
+                  str(course), "--force"],
+                 ["sheet", str(spec), "--out", str(course), "--force"]):
+        assert main(argv) == 2, argv
+        assert "lies inside --out" in capsys.readouterr().err
+    assert spec.exists() and roster.exists()
+    out = tmp_path / "exam"
+    assert main(["exam", str(spec), "--roster", str(roster), "--out", str(out), "--workers", "1"]) == 0
+    responses = tmp_path / "responses.csv"
+    responses.write_text("student,question,response\na,1,0.1\n", encoding="utf-8")
+    capsys.readouterr()
+    for target in (responses, out / "answers.csv"):
+        before = target.read_bytes()
+        assert main(["grade", str(out / "answers.csv"), str(responses), "--out", str(target)]) == 2
+        assert "is one of the files being graded" in capsys.readouterr().err
+        assert target.read_bytes() == before

@@ -364,6 +364,66 @@ def test_out_folder_with_foreign_files_is_refused(tmp_path, capsys):
     assert main(["sheet", str(SHEET), "--out", str(out), "--force"]) == 0
 
 
+def test_a_file_added_to_a_folder_attndrills_wrote_is_never_deleted_without_force(tmp_path, capsys):
+    """Rerunning into a folder the tool wrote deleted what the user had put
+    there (responses.csv beside an exam, notes beside a sheet), --only too;
+    a sheet replaced an exam folder.  Each is now refused, one error line,
+    and the folder is left as it was."""
+    spec = tmp_path / "spec.yaml"
+    spec.write_text("title: Kept\nseed: 3\nitems:\n  - {kind: A}\n", encoding="utf-8")
+    exam, sheet = tmp_path / "exam", tmp_path / "sheet"
+    assert main(["exam", str(spec), "--students", "2", "--out", str(exam), "--workers", "1"]) == 0
+    assert main(["sheet", str(spec), "--out", str(sheet)]) == 0
+    assert main(["exam", str(spec), "--students", "2", "--out", str(exam), "--workers", "1"]) == 0  # its own files only
+    capsys.readouterr()
+    (exam / "responses.csv").write_text("student,question,response\n")
+    (sheet / "notes").mkdir()
+    (sheet / "notes" / "mine.txt").write_text("precious")
+    for argv in (["exam", str(spec), "--students", "2", "--out", str(exam), "--workers", "1"],
+                 ["exam", str(spec), "--students", "2", "--out", str(exam), "--only", "s001"],
+                 ["sheet", str(spec), "--out", str(sheet)]):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "did not write there" in err and ("responses.csv" in err or "mine.txt" in err)
+    assert (exam / "responses.csv").exists() and (sheet / "notes" / "mine.txt").read_text() == "precious"
+    (exam / "responses.csv").unlink()
+    assert main(["sheet", str(spec), "--out", str(exam)]) == 2
+    assert "holds an attndrills exam, not a sheet" in capsys.readouterr().err
+    assert (exam / "answers.csv").exists()
+    assert main(["sheet", str(spec), "--out", str(sheet), "--force"]) == 0
+    assert not (sheet / "notes").exists()
+
+
+def test_only_refuses_a_folder_of_another_exam(tmp_path, capsys):
+    """--only with another seed wrote a paper of other questions beside the
+    key and answers.csv of the first exam, which no longer described it."""
+    spec = tmp_path / "spec.yaml"
+    spec.write_text("title: Only\nseed: 3\nitems:\n  - {kind: A}\n", encoding="utf-8")
+    out = tmp_path / "exam"
+    assert main(["exam", str(spec), "--students", "2", "--out", str(out), "--workers", "1"]) == 0
+    before = (out / "papers" / "s001.pdf").read_bytes()
+    capsys.readouterr()
+    assert main(["exam", str(spec), "--students", "2", "--out", str(out), "--only", "s001", "--seed", "4"]) == 2
+    assert "holds the exam of seed 3, not 4; add --seed 3" in capsys.readouterr().err
+    other = tmp_path / "other.yaml"
+    other.write_text("title: Only\nseed: 3\nitems:\n  - {kind: B}\n", encoding="utf-8")
+    assert main(["exam", str(other), "--students", "2", "--out", str(out), "--only", "s001"]) == 2
+    assert "other questions or paper size" in capsys.readouterr().err
+    assert main(["exam", str(spec), "--students", "3", "--out", str(out), "--only", "s003"]) == 2
+    assert "holds no paper of 's003'" in capsys.readouterr().err
+    assert main(["exam", str(spec), "--students", "2", "--out", str(out), "--only", "s001"]) == 0
+    assert (out / "papers" / "s001.pdf").read_bytes() == before
+
+
+def test_ids_that_differ_only_in_letter_case_are_refused(tmp_path, capsys):
+    """A1 and a1 wrote papers/A1.pdf and papers/a1.pdf: one file on macOS'
+    and Windows' disks."""
+    roster = tmp_path / "r.csv"
+    roster.write_text("id,name\nA1,Ann\na1,Al\n", encoding="utf-8")
+    assert main(["exam", str(SHEET), "--roster", str(roster), "--out", str(tmp_path / "x"), "--seed", "1"]) == 2
+    assert "letter case aside" in capsys.readouterr().err and not (tmp_path / "x").exists()
+
+
 def test_refusal_without_a_seed_is_one_error_line(tmp_path, capsys):
     """A fresh seed is named in the closing line, not above an error."""
     spec = tmp_path / "noseed.yaml"

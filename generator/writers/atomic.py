@@ -62,6 +62,33 @@ def _alive(pid: int) -> bool:
     return True
 
 
+MARKER = ".attndrills"  # marks a folder this tool wrote, so it may be replaced
+
+
+def marker_text(stamp: str, folder: Path) -> str:
+    """What MARKER holds: the stamp ("attndrills 1.0 exam 7": what wrote the
+    folder), then every file written there, one relative path a line, so a
+    later run can tell a file the user added (which replacing the folder
+    would delete) from its own."""
+    return stamp + "\n" + "".join(f"{rel}\n" for rel in folder_files(folder))
+
+
+def folder_files(folder: Path) -> list[str]:
+    """Every file under `folder` (relative, '/'-separated, sorted), MARKER aside."""
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")
+                  if (p.is_file() or p.is_symlink()) and p.name != MARKER)
+
+
+def read_marker(folder: Path) -> tuple[str, set[str] | None] | None:
+    """(stamp, files written) of a folder this tool wrote; None without a
+    marker.  A marker from before files were listed gives None for them."""
+    try:
+        lines = (folder / MARKER).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return (lines[0] if lines else ""), (set(lines[1:]) if len(lines) > 1 else None)
+
+
 def write_into(folder: Path, files: dict[str, bytes | str]) -> None:
     """Write `files` (relative path → content) under `folder`."""
     for rel, content in sorted(files.items()):
@@ -70,7 +97,9 @@ def write_into(folder: Path, files: dict[str, bytes | str]) -> None:
         path.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
 
 
-def replace_folder(target: Path, files: dict[str, bytes | str]) -> None:
-    """Make `target` hold exactly `files` (relative path → content)."""
+def replace_folder(target: Path, files: dict[str, bytes | str], stamp: str) -> None:
+    """Make `target` hold exactly `files` (relative path → content), marked
+    with `stamp` and their list."""
     with staged(target) as tmp:
         write_into(tmp, files)
+        write_into(tmp, {MARKER: marker_text(stamp, tmp)})

@@ -9,8 +9,8 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from .atomic import replace_folder
-from .print import MARKER, check_out
+from .atomic import read_marker, replace_folder
+from .print import check_out
 
 # Where the pages look for it (mkdocs.yml's extra_javascript names the same path).
 FOLDER = Path("assets") / "mathjax"
@@ -42,16 +42,16 @@ def write_mathjax(docs: Path, force: bool = False) -> Path | None:
     if root is None:
         return None
     target = docs / FOLDER
-    stamp = f"attndrills mathjax {_version(root)}\n"
-    marker = target / MARKER
-    if marker.is_file() and marker.read_text(encoding="utf-8") == stamp and (target / PARTS[0]).is_file():
+    stamp = f"attndrills mathjax {_version(root)}"
+    marker = read_marker(target)
+    if marker is not None and marker[0] == stamp and (target / PARTS[0]).is_file():
         return target  # already there: copying 7 MB on every run would only cost time
-    check_out(target, force)
-    files: dict[str, bytes | str] = {MARKER: stamp, "LICENSE": (root / "LICENSE").read_bytes()}
+    check_out(target, force, "mathjax")
+    files: dict[str, bytes | str] = {"LICENSE": (root / "LICENSE").read_bytes()}
     for part in PARTS:
         src = root / "es5" / part
         paths = [src] if src.is_file() else sorted(p for p in src.rglob("*") if p.is_file())
         for p in paths:
             files[str(Path(part) / p.relative_to(src)) if p != src else part] = p.read_bytes()
-    replace_folder(target, files)
+    replace_folder(target, files, stamp)
     return target

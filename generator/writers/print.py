@@ -32,10 +32,9 @@ from ..render.typst_math import typst_string
 from ..roster import Student
 from ..seeding import encode
 from ..spec import Spec
-from .atomic import replace_folder, staged, write_into
+from .atomic import MARKER, folder_files, marker_text, read_marker, replace_folder, staged, write_into
 from .typst_pool import TypstPool
 
-MARKER = ".attndrills"  # marks a folder this tool wrote, so it may be replaced
 PAPERS = {"a4": "a4", "letter": "us-letter", "us-letter": "us-letter"}
 
 
@@ -178,12 +177,31 @@ def font_warnings(labelled: list[tuple[str, str]]) -> list[str]:
     return lines
 
 
-def check_out(out: Path, force: bool) -> None:
-    """Refuse a non-empty folder this tool did not write, unless --force."""
+_WHAT = ("exam", "sheet", "site", "mathjax")
+
+
+def check_out(out: Path, force: bool, what: str) -> None:
+    """Refuse, unless --force, a non-empty folder this tool did not write, one
+    it wrote another kind of output into (`what`: exam, sheet, site or
+    mathjax), or one holding files it did not write there: replacing the
+    folder would delete them."""
     if out.exists() and not out.is_dir():
         raise UserError(f"{out} is a file, not a folder")
-    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).exists() and not force:
+    if force or not out.is_dir() or not any(out.iterdir()):
+        return
+    marker = read_marker(out)
+    if marker is None:
         raise UserError(f"{out} holds files attndrills did not write; choose an empty folder or add --force")
+    stamp, listed = marker
+    kind = next((w for w in stamp.split() if w in _WHAT), None)
+    if kind is not None and kind != what:
+        raise UserError(f"{out} holds an attndrills {kind}, not a {what}; choose another folder or add --force")
+    if listed is not None:
+        added = [rel for rel in folder_files(out) if rel not in listed]
+        if added:
+            shown = ", ".join(added[:3]) + (f" and {len(added) - 3} more" if len(added) > 3 else "")
+            raise UserError(f"{out} holds files attndrills did not write there ({shown}), which replacing it "
+                            "would delete; move them out or add --force")
 
 
 def paper_name(paper: str) -> str:
@@ -252,10 +270,10 @@ def many_sheet_pdfs(sheets, paper: str = "a4", pool: TypstPool | None = None, wo
 
 
 def write_sheet(spec: Spec, seed: int, out: Path, paper: str = "a4", force: bool = False) -> None:
-    check_out(out, force)
+    check_out(out, force, "sheet")
     solutions = build_items(spec.items, seed, spec.digits)  # phase one
     sheet, key = sheet_pdfs(spec.title, f"sheet-{encode(seed)}", seed, solutions, paper)
-    replace_folder(out, {"sheet.pdf": sheet, "key.pdf": key, MARKER: f"attndrills {__version__} sheet {seed}\n"})
+    replace_folder(out, {"sheet.pdf": sheet, "key.pdf": key}, f"attndrills {__version__} sheet {seed}")
 
 
 def _footer(title: str, code: str) -> str:
@@ -355,15 +373,17 @@ def write_exam(spec: Spec, students: list[Student], master: int, out: Path, pape
     With `papers` false (`--variants N`), `students` are the pool's variant
     sets and no paper is written: the key, answers.csv, manifest and Moodle
     pool only."""
-    check_out(out, force)
+    check_out(out, force, "exam")
     paper = paper_name(paper)
     if only is not None:
         chosen = [s for s in students if s.id == only]
         if not chosen:
             raise UserError(f"--only: no student with id {only!r} in the roster")
         students = chosen
-    if len({s.filename for s in students}) != len(students):
-        raise UserError("two student ids map to the same file name; make the ids distinct")
+        _same_exam(out, spec, master, paper, only)
+    if len({s.filename.lower() for s in students}) != len(students):
+        # letter case alone does not tell files apart on macOS' and Windows' disks
+        raise UserError("two student ids map to the same file name (letter case aside); make the ids distinct")
     if solutions and papers:
         from .. import figures  # noqa: F401 (matplotlib once, here: forked workers share it)
     with staged(out) as folder:
@@ -373,8 +393,27 @@ def write_exam(spec: Spec, students: list[Student], master: int, out: Path, pape
         done = list(_run([(spec, s, master, paper, solutions, folder, papers) for s in students], workers))
         if only is None:
             _write_shared(folder, spec, master, paper, done, papers)
-        write_into(folder, {MARKER: f"attndrills {__version__} exam {master}\n"})
+        write_into(folder, {MARKER: marker_text(f"attndrills {__version__} exam {master}", folder)})
     return len(done)
+
+
+def _same_exam(out: Path, spec: Spec, master: int, paper: str, only: str) -> None:
+    """--only writes one paper beside the key, answers.csv and Moodle export
+    already in `out`: they must be of the same exam (seed, questions, paper
+    size), and list that student."""
+    try:
+        manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return  # no exam there yet: --only writes that one paper
+    if manifest.get("master_seed") != master:
+        raise UserError(f"--only: {out} holds the exam of seed {manifest.get('master_seed')}, not {master}; "
+                        f"add --seed {manifest.get('master_seed')}")
+    items = [{"kind": i.kind, "level": i.level, "count": i.count, "points": i.points} for i in spec.items]
+    if manifest.get("spec", {}).get("items") != items or manifest.get("paper") != paper:
+        raise UserError(f"--only: {out} holds an exam of other questions or paper size than this spec's; "
+                        "write the whole exam, or give the spec and --paper it was written with")
+    if only not in {s.get("id") for s in manifest.get("students", [])}:
+        raise UserError(f"--only: {out} holds no paper of {only!r}; write the whole exam to add a student")
 
 
 def _run(jobs: list[tuple], workers: int | None):

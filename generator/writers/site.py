@@ -226,14 +226,15 @@ def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int |
 def write_site(docs: Path, specs: list[Spec], master: int, pdf: bool = False, force: bool = False) -> Path:
     """Build every set, then swap the whole generated folder into place (it must
     be one this tool wrote, or --force)."""
-    from .print import MARKER, check_out
+    from .atomic import MARKER, marker_text
+    from .print import check_out
 
     target = docs / GENERATED
-    check_out(target, force)
+    check_out(target, force, "site")
     with staged(target) as tmp:
         files = site_files(specs, master, pdf, folder=tmp)
-        files[MARKER] = f"attndrills site {master}\n"  # MkDocs skips dot-files
         write_into(tmp, files)
+        write_into(tmp, {MARKER: marker_text(f"attndrills site {master}", tmp)})  # MkDocs skips dot-files
     return target
 
 
