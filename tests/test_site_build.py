@@ -397,3 +397,29 @@ def test_home_and_recipe(browser, servers, builder):
     steps = page.evaluate("() => Array.from(document.querySelector('article ol').children).map(li => li.innerText)")
     assert [re.match(r"\w+", s).group(0) for s in steps] == ["Score", "Softmax", "Blend"]
     context.close()
+
+
+@pytest.mark.parametrize("builder", BUILDERS)
+def test_a_spec_title_never_becomes_markup_in_the_page_title(tmp_path, builder):
+    """A spec titled "Quiz </title><script>alert(1)</script>" put a live
+    script into the set page's <title>: both builders unescape a page's
+    title there (Jinja's striptags)."""
+    docs = tmp_path / "docs"
+    shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("generated", "mathjax"))
+    spec = tmp_path / "evil.yaml"
+    spec.write_text('title: "Quiz </title><script>alert(1)</script> & <b>"\nseed: 1\nitems:\n  - {kind: E}\n',
+                    encoding="utf-8")
+    gen = subprocess.run([sys.executable, "-m", "generator", "site", "--spec", str(spec), "--docs", str(docs)],
+                         capture_output=True, text=True)
+    assert gen.returncode == 0, gen.stderr
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
+    config.update(docs_dir="docs", site_dir="out")
+    (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True))
+    cmd = ([str(BIN / "mkdocs"), "build", "-q", "-f", "mkdocs.yml"] if builder == "mkdocs" else
+           [str(BIN / "zensical"), "build", "-f", "mkdocs.yml"])
+    run = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert run.returncode == 0, run.stdout + run.stderr
+    page = (tmp_path / "out" / "generated" / "set-01" / "index.html").read_text(encoding="utf-8")
+    assert "<script>alert" not in page and "</title><script" not in page
+    assert re.search(r"<title>Quiz ＜/title＞＜script＞alert\(1\)＜/script＞ &(amp;)? ＜b＞", page)
+    assert "<h1" in page and "Quiz &lt;/title&gt;&lt;script&gt;" in page  # the heading shows the text as typed

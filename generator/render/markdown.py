@@ -37,6 +37,18 @@ def escape_md(text: str, *, block_start: bool = False) -> str:
     return escaped
 
 
+def page_title(text: str) -> str | None:
+    """The front matter's `title:` (a YAML string) for a page headed by
+    user text holding "<" or ">", else None (the page's heading is its title).
+    MkDocs and Zensical put a page's title into <title> through Jinja's
+    `striptags`, which unescapes "&lt;": a spec titled "</title><script>…"
+    ran as a script however the heading escaped it.  The title they read
+    has look-alike angle brackets (＜ ＞) instead; the heading keeps the text."""
+    if "<" not in text and ">" not in text:
+        return None
+    return json.dumps(text.replace("<", "\uff1c").replace(">", "\uff1e"), ensure_ascii=False)
+
+
 def _escape_marker(m: re.Match) -> str:
     marker = m.group(2)
     if marker[0].isdigit():  # "1." → "1\." (a backslash before a digit is literal)

@@ -12,7 +12,7 @@ from .. import kinds
 from ..figures import draw_figures
 from ..pipeline import build_items, sample_problem, solve_problem
 from ..render.cards import render_obsidian
-from ..render.markdown import (escape_md, heading_md, inline, page_html, pool_json, ready_block, ready_html,
+from ..render.markdown import (escape_md, heading_md, inline, page_html, page_title, pool_json, ready_block, ready_html,
                                render_problem, to_html)
 from ..render.site_html import cards_html, problem_html
 from ..seeding import child_seeds, derived_seed, encode
@@ -158,7 +158,8 @@ def _render_set(st: dict, pdf: bool, files: dict) -> None:
     else:
         cards_block = ""
     files[f"set-{nn}.md"] = env.get_template("markdown/set.md.j2").render(
-        set=st, title=escape_md(st["title"]), problems=problems, cards=cards_block, pdf=pdf)
+        set=st, title=escape_md(st["title"]), page_title=page_title(st["title"]), problems=problems,
+        cards=cards_block, pdf=pdf)
 
 
 def _render_examples(examples: list, master: int, files: dict) -> None:
