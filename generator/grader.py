@@ -24,6 +24,7 @@ from .errors import UserError
 from .exam import graded_answers
 from .marking import Mark, answer_from_row, answer_text, feedback, mark
 from .pipeline import sample_problem, solve_problem
+from .roster import csv_problem
 from .seeding import parse_variant
 
 ANSWER_COLUMNS = ["student", "variant", "question", "answer", "tolerance", "points"]
@@ -41,7 +42,10 @@ def read_csv(path: Path, columns: list[str], what: str) -> list[tuple[int, dict[
         raise UserError(f"{path}: cannot read the {what} ({exc.strerror})") from None
     except UnicodeDecodeError as exc:
         raise UserError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    reader = csv.reader(io.StringIO(text, newline=""))
+    if "\x00" in text:
+        raise UserError(f"{path}: contains NUL bytes; is it really a CSV file?")
+    # strict: a quote left open is an error, not a field running to the end of the file
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     rows = []
     try:
         names = [h.strip().casefold() for h in next(reader, [])]
@@ -58,10 +62,13 @@ def read_csv(path: Path, columns: list[str], what: str) -> list[tuple[int, dict[
             cells = next(reader, None)
             if cells is None:
                 break
+            if len(cells) > len(names) and any(c.strip() for c in cells[len(names):]):
+                raise UserError(f"{path}: line {line}: {len(cells)} fields where the header has {len(names)}; "
+                                "a value holding commas goes in double quotes (\"0.1, 0.2, 0.7\")")
             if any(c.strip() for c in cells):
                 rows.append((line, {c: cells[i] if i < len(cells) else "" for c, i in index.items()}))
     except csv.Error as exc:
-        raise UserError(f"{path}: line {reader.line_num}: {exc}") from None
+        raise UserError(f"{path}: line {reader.line_num}: {csv_problem(exc)}") from None
     return rows
 
 

@@ -45,6 +45,17 @@ def variant_sets(n: int) -> list[Student]:
     return [Student(f"v{i:0{width}d}", f"Variant set {i}") for i in range(1, n + 1)]
 
 
+def csv_problem(exc: Exception) -> str:
+    """csv's error in words a user can act on."""
+    text = str(exc)
+    if "unexpected end of data" in text:
+        return 'a quoted field runs to the end of the file (a closing " is missing)'
+    return text
+
+
+MAX_NAME = 200  # a paper's name field holds about 80 characters a line; a name past this runs off it
+
+
 def load_roster(path: str | Path) -> list[Student]:
     p = Path(path)
     try:
@@ -58,16 +69,20 @@ def load_roster(path: str | Path) -> list[Student]:
         raise UserError(f"{p}: line {line}: not UTF-8 text; save the roster as UTF-8 CSV") from None
     if "\x00" in text:
         raise UserError(f"{p}: contains NUL bytes; is it really a CSV file?")
-    reader = csv.reader(io.StringIO(text, newline=""))
+    # strict: a quote left open is an error, not a field running to the end of the file
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
         header = next(reader)
     except StopIteration:
         raise UserError(f"{p}: the roster is empty; it needs a header with an 'id' column") from None
     except csv.Error as exc:
-        raise UserError(f"{p}: line 1: {exc}") from None
+        raise UserError(f"{p}: line 1: {csv_problem(exc)}") from None
     cols = [h.strip().lower() for h in header]
     if "id" not in cols:
         raise UserError(f"{p}: line 1: the header needs an 'id' column (found: {', '.join(header) or 'nothing'})")
+    twice = [c for c in ("id", "name") if cols.count(c) > 1]
+    if twice:
+        raise UserError(f"{p}: line 1: the column {twice[0]!r} appears twice in the header")
     i_id = cols.index("id")
     i_name = cols.index("name") if "name" in cols else None
     students, seen = [], {}
@@ -76,6 +91,9 @@ def load_roster(path: str | Path) -> list[Student]:
             line = reader.line_num
             if not any(cell.strip() for cell in row):
                 continue  # a blank line is not a student
+            if len(row) > len(header) and any(cell.strip() for cell in row[len(header):]):
+                raise UserError(f"{p}: line {line}: {len(row)} fields where the header has {len(header)}; "
+                                "a name holding a comma goes in double quotes (\"Smith, John\")")
             sid = row[i_id].strip() if i_id < len(row) else ""
             if not sid:
                 raise UserError(f"{p}: line {line}: empty id")
@@ -85,11 +103,13 @@ def load_roster(path: str | Path) -> list[Student]:
                 raise UserError(f"{p}: line {line}: duplicate id {sid!r} (first on line {seen[sid]})")
             seen[sid] = line
             name = row[i_name].strip() if i_name is not None and i_name < len(row) else ""
+            if len(name) > MAX_NAME:
+                raise UserError(f"{p}: line {line}: the name is longer than {MAX_NAME} characters")
             students.append(Student(sid, name or sid))
             if len(students) > MAX_STUDENTS:
                 raise UserError(f"{p}: more than {MAX_STUDENTS} students")
     except csv.Error as exc:
-        raise UserError(f"{p}: line {reader.line_num}: {exc}") from None
+        raise UserError(f"{p}: line {reader.line_num}: {csv_problem(exc)}") from None
     if not students:
         raise UserError(f"{p}: no students below the header")
     return students

@@ -296,3 +296,18 @@ def test_a_student_whose_responses_are_all_unknown_questions_is_not_called_silen
     assert capsys.readouterr().err.splitlines() == [
         f"warning: {responses}: line 2: student alice has no question “1d” (question 1 has 1a, 1b, 1c) — response not graded",
         "graded 0 responses from 0 of 1 student; not graded: 1 unknown question"]
+
+
+@pytest.mark.parametrize("responses, says", [
+    # an unquoted vector was graded as its first number, 0 points, with no word
+    ("student,question,response\nalice,1a,0.1,0.2,0.7\n", 'line 2: 5 fields where the header has 3; a value holding commas'),
+    ('student,question,response\nalice,1a,"0.1\nalice,1b,2\n', "a quoted field runs to the end of the file"),
+    ("student,question,response\nalice,1a,0.\x001\n", "contains NUL bytes"),
+])
+def test_grade_refuses_a_malformed_response_row(tmp_path, capsys, responses, says):
+    _answers_csv(tmp_path / "answers.csv", ["alice"])
+    path = _write(tmp_path / "r.csv", responses)
+    assert main(["grade", str(tmp_path / "answers.csv"), str(path), "--out", str(tmp_path / "out.csv")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error: ") and says in err, err
+    assert not (tmp_path / "out.csv").exists()

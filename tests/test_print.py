@@ -295,6 +295,11 @@ def test_csv_round_trips_awkward_ids(exam):
     ("id,name\nA,Ann\nB,Bob\nA,Again\n", "line 4: duplicate id 'A' (first on line 2)"),
     ("id,name\nA,Ann\n,Nobody\n", "line 3: empty id"),
     ("id,name\n", "no students"),
+    # a comma in a name made the name "Smith"; an open quote swallowed the rest of the file
+    ("id,name\nA1,Smith, John\n", 'line 2: 3 fields where the header has 2; a name holding a comma goes in double'),
+    ('id,name\nA1,"Alice\nA2,Bob\n', "a quoted field runs to the end of the file"),
+    ("id,name,id\nA1,Al,x\n", "line 1: the column 'id' appears twice in the header"),
+    ("id,name\nA1," + "x" * 201 + "\n", "line 2: the name is longer than 200 characters"),
 ])
 def test_roster_errors_name_the_line(tmp_path, capsys, text, says):
     roster = tmp_path / "r.csv"
