@@ -6,6 +6,7 @@ Bad input ends with exit code 2 and one `error:` line; nothing else.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import sys
@@ -21,6 +22,8 @@ from .errors import UserError
 EXIT_USAGE = 2
 EXIT_INTERNAL = 70
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
+EXIT_TERMINATED = 143  # 128 + SIGTERM
+_WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EROFS, errno.EDQUOT}  # the output could not be written
 
 
 class _Parser(argparse.ArgumentParser):
@@ -336,29 +339,70 @@ def one_line(text: str) -> str:
     return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (`kill`, `timeout`, a cancelled CI job), handled as Ctrl-C is:
+    the workers finish the papers they are writing and stop, nothing is
+    half-written.  Left to its default, it killed this process alone and
+    left the workers waiting for work that never came."""
+
+
+def _terminate(signum, frame):
+    raise Terminated
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = _join_negative_values(list(sys.argv[1:] if argv is None else argv))
+    import signal
+    import threading
+
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         args = _parser().parse_args(argv)
         if args.command is None:
             raise UserError("no command given; try `attndrills kinds` or `attndrills problem A`")
         commands = {"kinds": cmd_kinds, "problem": cmd_problem, "site": cmd_site, "sheet": cmd_sheet,
                     "exam": cmd_exam, "grade": cmd_grade}
-        return commands[args.command](args)
+        code = commands[args.command](args)
+        sys.stdout.flush()  # here, so a full disk is reported as one error line, not at exit
+        return code
     except UserError as exc:
         print(f"error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         return 0
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         print("interrupted: output folders are left as they were", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
+    except OSError as exc:
+        if exc.errno not in _WRITE_ERRORS:
+            return _internal(exc)
+        _drop_stdout()
+        print(f"error: cannot write the output: {exc.strerror}", file=sys.stderr)
+        return EXIT_USAGE
     except Exception as exc:  # a bug: one line, unless asked for the traceback
-        if os.environ.get("ATTNDRILLS_DEBUG"):
-            raise
-        print(f"error: internal error ({type(exc).__name__}: {one_line(str(exc))}); please report it "
-              "(ATTNDRILLS_DEBUG=1 shows the traceback)", file=sys.stderr)
-        return EXIT_INTERNAL
+        return _internal(exc)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _internal(exc: Exception) -> int:
+    if os.environ.get("ATTNDRILLS_DEBUG"):
+        raise exc
+    print(f"error: internal error ({type(exc).__name__}: {one_line(str(exc))}); please report it "
+          "(ATTNDRILLS_DEBUG=1 shows the traceback)", file=sys.stderr)
+    return EXIT_INTERNAL
+
+
+def _drop_stdout() -> None:
+    """What could not be written to stdout is dropped, so Python's own flush
+    at exit does not fail a second time."""
+    try:
+        sys.stdout = open(os.devnull, "w")
+    except OSError:
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -80,3 +80,50 @@ def test_ctrl_c_stops_an_exam_at_once_and_says_so(tmp_path):
     assert err.splitlines() == ["interrupted: output folders are left as they were"]
     assert tree(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["exam"]  # no hidden staging folder left
+
+
+def _group(pgid: int) -> list[int]:
+    """The live processes of process group `pgid` (read from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            found.append(int(stat.parent.name))
+    return found
+
+
+def test_sigterm_stops_the_exam_and_its_workers(tmp_path):
+    """`kill` (or `timeout`, or a cancelled CI job) sent SIGTERM to the main
+    process alone: it died, and its two workers waited for work for ever,
+    holding the caller's pipes.  Now it stops as Ctrl-C does: exit 143, one
+    `interrupted:` line, no process left, the output folder untouched."""
+    import os
+
+    out = tmp_path / "exam"
+    exam = str(ROOT / "examples" / "exam-midterm.yaml")
+    proc = subprocess.Popen([sys.executable, "-m", "generator", "exam", exam, "--students", "400", "--seed", "2",
+                             "--out", str(out)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    time.sleep(4.0)
+    proc.send_signal(signal.SIGTERM)  # to the main process only, as `kill PID` does
+    try:
+        _, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        raise AssertionError("the run did not stop: its workers hold its pipes")
+    assert proc.returncode == 143, err
+    assert err.decode().splitlines() == ["interrupted: output folders are left as they were"]
+    assert _group(proc.pid) == []
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_full_disk_on_stdout_is_one_error_line():
+    """`problem A > /dev/full` said "internal error … please report it"."""
+    with open("/dev/full", "w") as full:
+        run = subprocess.run([sys.executable, "-m", "generator", "problem", "A", "--seed", "7"], cwd=ROOT,
+                             stdout=full, stderr=subprocess.PIPE, text=True)
+    assert run.returncode == 2
+    assert run.stderr == "error: cannot write the output: No space left on device\n"

@@ -457,7 +457,9 @@ _GC_THRESHOLD = (20_000, 20, 20)
 def pool_worker(extra_fonts: tuple[str, ...] = ()) -> None:
     global _EXTRA_FONTS
     _EXTRA_FONTS = extra_fonts  # a forkserver's worker did not inherit --font-path
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the main process handles it
+    # Ctrl-C (and a SIGTERM to the group) reaches every worker: the main process handles it
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     gc.freeze()  # what the worker inherited is never scanned (nor copied on write by the scan)
     gc.set_threshold(*_GC_THRESHOLD)
 
