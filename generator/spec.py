@@ -144,13 +144,22 @@ def _parse_item(it: Any, where: str, fail) -> Item:
     if params:
         if kind_id is None:
             fail(f"{where}.params", "scenario parameters need a 'kind', not a 'level'")
-        known = kinds.get(kind_id).scenarios.get("default", {})
+        kind = kinds.get(kind_id)
+        known = kind.scenarios.get("default", {})
         for key, value in params.items():
             if key not in known:
                 names = ", ".join(known) or "none"
                 fail(f"{where}.params.{key}", f"kind {kind_id} has no such parameter (it has: {names})")
-            if not isinstance(value, (int, float)) or isinstance(value, bool):
-                fail(f"{where}.params.{key}", "a number")
+            lo, hi, whole = kind.limits[key]
+            if whole and not _is_int(value):
+                fail(f"{where}.params.{key}", f"a whole number from {lo:g} to {hi:g}")
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not lo <= value <= hi:
+                fail(f"{where}.params.{key}", f"a {'whole ' if whole else ''}number from {lo:g} to {hi:g}")
+        merged = {**known, **params}
+        for key in merged:
+            top = key.removesuffix("_min") + "_max"
+            if key.endswith("_min") and top in merged and merged[key] > merged[top]:
+                fail(f"{where}.params", f"{key} ({merged[key]:g}) is above {top} ({merged[top]:g})")
     inputs = it.get("inputs")
     if inputs is not None:
         if kind_id is None:

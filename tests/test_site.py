@@ -47,6 +47,14 @@ def test_level_items_draw_exercises_of_that_level():
     ("items:\n  - level: 7\n", "items[1].level: a level from 1 to 5"),
     ("items:\n  - kind: A\n    params: {gap: 2}\n", "items[1].params.gap: kind A has no such parameter"),
     ("items:\n  - kind: A\n    params: {gap_min: x}\n", "items[1].params.gap_min: a number"),
+    # parameters out of range ended in "internal error (ValueError: low >= high)"
+    ("items:\n  - kind: A\n    params: {gap_min: 3, gap_max: 1}\n", "items[1].params: gap_min (3) is above gap_max (1)"),
+    ("items:\n  - kind: A\n    params: {gap_min: 50}\n", "items[1].params.gap_min: a number from 0.1 to 10"),
+    ("items:\n  - kind: A\n    params: {gap_min: .nan}\n", "items[1].params.gap_min: a number from 0.1 to 10"),
+    ("items:\n  - kind: B\n    params: {tx_min: 50}\n", "items[1].params.tx_min: a whole number from 2 to 12"),
+    ("items:\n  - kind: B\n    params: {tx_min: 2.5}\n", "items[1].params.tx_min: a whole number from 2 to 12"),
+    ("items:\n  - kind: F\n    params: {max_gap: 0}\n", "items[1].params.max_gap: a number from 0.2 to 2"),
+    ("items:\n  - kind: '2.1'\n    params: {tx_min: 0, tx_max: 1}\n", "items[1].params.tx_min: a whole number"),
     ("items:\n  - kind: C\n    inputs: {scores: [nan]}\n", "items[1].inputs: scores[1]"),
     ("items:\n  - kind: A\n    points: -1\n", "items[1].points"),
     ("seed: -4\nitems:\n  - kind: A\n", "seed: a whole number"),
@@ -403,3 +411,26 @@ def test_site_html_leaves_to_python_markdown_what_it_might_write_otherwise(text)
     md = render_problem(fine, heading=None, recall=False, answer_fields=True)
     assert problem_html(fine, title=True) == page_html(md)
     assert "<p>a*b_c {d} [0, 1] &amp; &lt;e&gt;</p>" in page_html(md)
+
+
+def test_every_scenario_parameter_has_limits_and_its_extremes_draw():
+    """Each parameter a kind takes has declared limits, and a spec at either
+    end of them still draws problems (or says why not in an error)."""
+    from generator import kinds
+    from generator.errors import ProblemRejected
+    from generator.pipeline import sample_problem
+
+    for kind in kinds.all_kinds():
+        params = kind.scenarios.get("default", {})
+        assert set(kind.limits) == set(params), kind.id
+        for key, (lo, hi, _) in kind.limits.items():
+            for value in (lo, hi):
+                merged = {**params, key: value}
+                pairs = [(k, k.removesuffix("_min") + "_max") for k in merged if k.endswith("_min")]
+                if any(merged[a] > merged.get(b, merged[a]) for a, b in pairs):
+                    continue  # the spec refuses it
+                for seed in range(3):
+                    try:
+                        sample_problem(kind.id, seed, merged)
+                    except ProblemRejected:
+                        pass  # an error line naming the kind, not a crash

@@ -68,6 +68,9 @@ class Kind:
     solve: Callable[[Problem, int], Solution]
     property: Callable[[dict[str, Any]], str | None] = lambda inputs: None
     scenarios: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # each scenario parameter's (lowest, highest, whole number?); a spec is
+    # checked against them, and a NAME_min never above its NAME_max
+    limits: dict[str, tuple[float, float, bool]] = field(default_factory=dict)
     level: int | None = None
     summary: str = ""
     # how many different variants the kind can draw (None: practically unlimited)

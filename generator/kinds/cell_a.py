@@ -135,4 +135,5 @@ KIND = register(Kind(
     summary="one score clearly biggest; amplification exp(gap)",
     sample=sample, normalise=normalise, solve=solve, property=prop,
     scenarios={"default": {"gap_min": 1.2, "gap_max": 3.0}},
+    limits={"gap_min": (0.1, 10, False), "gap_max": (0.1, 10, False)},
 ))

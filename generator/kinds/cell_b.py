@@ -125,4 +125,5 @@ KIND = register(Kind(
     summary="uniform weights 1/Tx; context = plain average",
     sample=sample, normalise=normalise, solve=solve, property=prop,
     scenarios={"default": {"tx_min": 2, "tx_max": 6}},
+    limits={"tx_min": (2, 12, True), "tx_max": (2, 12, True)},
 ))

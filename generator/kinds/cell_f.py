@@ -106,5 +106,6 @@ KIND = register(Kind(
     summary="soft blend, high entropy",
     sample=sample, normalise=normalise, solve=solve, property=prop,
     scenarios={"default": {"max_gap": 0.3}},
+    limits={"max_gap": (0.2, 2, False)},  # the runner-up is drawn from 0.1 to max_gap below the peak
     graded=("weights", "top_two_share", "entropy"),  # every quantity the question asks, in its order
 ))

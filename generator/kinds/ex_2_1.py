@@ -61,4 +61,5 @@ KIND = register(Kind(
     source="seeds/002 Exercise 2.1", summary="softmax of drawn scores",
     sample=sample, normalise=normalise, solve=solve,
     scenarios={"default": {"tx_min": 3, "tx_max": 4}},
+    limits={"tx_min": (2, 12, True), "tx_max": (2, 12, True)},
 ))
