@@ -147,9 +147,13 @@ def cmd_problem(args) -> int:
     kind_name = args.kind
     seed = None
     decoded = parse_variant(args.kind)
-    if decoded and decoded[0].upper() in {k.id.upper() for k in kinds.listing()}:
+    coded = bool(decoded and decoded[0].upper() in {k.id.upper() for k in kinds.listing()})
+    if coded:
         kind_name, seed = decoded
     if args.seed is not None:
+        if coded:  # the code names its seed: a second one was silently taken over it
+            raise UserError(f"{args.kind} is a variant code, which holds its own seed; "
+                            "give the code or a kind with --seed, not both")
         seed = parse_seed(args.seed)
     inputs = None
     if args.input is not None:
@@ -163,6 +167,9 @@ def cmd_problem(args) -> int:
         inputs = dict(inputs or {})
         inputs["scores"] = args.scores.split(",")
     if inputs is not None:
+        if coded:
+            raise UserError(f"{args.kind} is a variant code, which draws its own inputs; give the kind "
+                            f"({kind_name}) with --scores/--input")
         if seed is not None:
             raise UserError("--seed draws the inputs; give either --seed or --scores/--input, not both")
         problem, warning = given_problem(kind_name, inputs)

@@ -257,3 +257,30 @@ def test_an_input_inside_the_output_folder_is_refused_even_with_force(tmp_path, 
         assert main(["grade", str(out / "answers.csv"), str(responses), "--out", str(target)]) == 2
         assert "is one of the files being graded" in capsys.readouterr().err
         assert target.read_bytes() == before
+
+
+def test_given_inputs_print_no_seed_and_a_code_takes_no_second_seed(capsys):
+    """`problem C --scores …` printed "seed None"; `problem A-7 --seed 8`
+    silently drew seed 8, not the code's 7."""
+    assert main(["problem", "C", "--scores", "-2,1,0"]) == 0
+    out = capsys.readouterr().out
+    assert "Variant `C-given` · kind C\n" in out and "seed None" not in out
+    assert main(["problem", "A-7", "--seed", "8"]) == 2
+    assert "A-7 is a variant code, which holds its own seed" in capsys.readouterr().err
+    assert main(["problem", "A-7", "--scores", "1,2"]) == 2
+    assert "give the kind (A) with --scores/--input" in capsys.readouterr().err
+
+
+def test_figures_are_readable_by_others_as_any_new_file(tmp_path, capsys):
+    """--figures wrote its SVGs with mode 0600 (mkstemp's), which a web
+    server running as another user cannot read."""
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    try:
+        assert main(["problem", "A", "--seed", "7", "--figures", str(tmp_path)]) == 0
+    finally:
+        os.umask(old)
+    svgs = list(tmp_path.glob("*.svg"))
+    assert svgs and all(stat.S_IMODE(p.stat().st_mode) == 0o644 for p in svgs)
