@@ -491,18 +491,14 @@ def test_grading_perfect_empty_and_misconceptions(exam, capsys):
     assert any("divided the raw scores by their sum" in r["feedback"] for r in named)
 
 
-def test_progress_on_a_terminal_only(tmp_path):
-    """Long jobs show progress on a terminal and stay quiet when piped."""
+def _on_a_terminal(args: list[str]) -> tuple[int, bytes]:
+    """Run `args` with stdout and stderr on a pseudo-terminal: (exit code, what it showed)."""
     import os
     import pty
     import subprocess
-    import sys
 
-    args = [sys.executable, "-m", "generator", "exam", str(EXAM), "--students", "8", "--seed", "5"]
-    piped = subprocess.run(args + ["--out", str(tmp_path / "piped")], capture_output=True, text=True)
-    assert piped.returncode == 0 and "papers " not in piped.stderr
     main_fd, child_fd = pty.openpty()
-    proc = subprocess.Popen(args + ["--out", str(tmp_path / "tty")], stdout=child_fd, stderr=child_fd)
+    proc = subprocess.Popen(args, stdout=child_fd, stderr=child_fd)
     os.close(child_fd)
     seen = b""
     while True:
@@ -513,8 +509,30 @@ def test_progress_on_a_terminal_only(tmp_path):
         if not chunk:
             break
         seen += chunk
-    assert proc.wait() == 0
-    assert b"papers 8/8" in seen
+    return proc.wait(), seen
+
+
+def test_progress_on_a_terminal_only(tmp_path):
+    """Long jobs show progress on a terminal and stay quiet when piped: the
+    exam's papers (a --variants pool counts variant sets: it writes no
+    papers), what it writes after them, and the site's parts (it showed
+    nothing for 15 s)."""
+    import subprocess
+    import sys
+
+    args = [sys.executable, "-m", "generator", "exam", str(EXAM), "--students", "8", "--seed", "5"]
+    piped = subprocess.run(args + ["--out", str(tmp_path / "piped")], capture_output=True, text=True)
+    assert piped.returncode == 0 and "papers " not in piped.stderr and "writing" not in piped.stderr
+    code, seen = _on_a_terminal(args + ["--out", str(tmp_path / "tty")])
+    assert code == 0 and b"papers 8/8" in seen and b"writing answers.csv, moodle.xml and key.pdf" in seen
+    code, seen = _on_a_terminal([sys.executable, "-m", "generator", "exam", str(EXAM), "--variants", "3", "--seed",
+                                 "5", "--out", str(tmp_path / "pool")])
+    assert code == 0 and b"variant sets 3/3" in seen and b"papers" not in seen
+    site = [sys.executable, "-m", "generator", "site", "--seed", "1", "--sets", "1", "--docs", str(tmp_path / "d")]
+    code, seen = _on_a_terminal(site)
+    assert code == 0 and re.search(rb"sets, examples and practice variants (\d+)/\1\r?\n", seen), seen[-300:]
+    piped = subprocess.run(site[:-1] + [str(tmp_path / "d2")], capture_output=True, text=True)
+    assert piped.returncode == 0 and "practice variants" not in piped.stderr
 
 
 def test_labels_print_their_symbols_as_maths(tmp_path):

@@ -15,7 +15,6 @@ import multiprocessing as mp
 import os
 import shutil
 import signal
-import sys
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from importlib import metadata
@@ -33,6 +32,7 @@ from ..roster import Student
 from ..seeding import encode
 from ..spec import Spec
 from .atomic import MARKER, folder_files, marker_text, read_marker, replace_folder, staged, write_into
+from .progress import say, shown
 from .typst_pool import TypstPool
 
 PAPERS = {"a4": "a4", "letter": "us-letter", "us-letter": "us-letter"}
@@ -390,8 +390,10 @@ def write_exam(spec: Spec, students: list[Student], master: int, out: Path, pape
         if only is not None and out.is_dir():
             # --only: regenerate that student's paper next to the existing outputs
             shutil.copytree(out, folder, dirs_exist_ok=True)
-        done = list(_run([(spec, s, master, paper, solutions, folder, papers) for s in students], workers))
+        done = list(_run([(spec, s, master, paper, solutions, folder, papers) for s in students], workers,
+                         "papers" if papers else "variant sets"))
         if only is None:
+            say("writing answers.csv, moodle.xml and key.pdf")
             _write_shared(folder, spec, master, paper, done, papers)
         write_into(folder, {MARKER: marker_text(f"attndrills {__version__} exam {master}", folder)})
     return len(done)
@@ -416,20 +418,19 @@ def _same_exam(out: Path, spec: Spec, master: int, paper: str, only: str) -> Non
         raise UserError(f"--only: {out} holds no paper of {only!r}; write the whole exam to add a student")
 
 
-def _run(jobs: list[tuple], workers: int | None):
+def _run(jobs: list[tuple], workers: int | None, label: str = "papers"):
     """Papers in roster order; a process pool over students when there are
     enough of them; progress only on a terminal."""
+    return shown(_papers(jobs, workers), label, len(jobs))
+
+
+def _papers(jobs: list[tuple], workers: int | None):
     workers = workers or min(2, os.cpu_count() or 1)
-    show = sys.stderr.isatty()
-    n = len(jobs)
-    if workers > 1 and n >= 8 and "forkserver" in mp.get_all_start_methods():
+    if workers > 1 and len(jobs) >= 8 and "forkserver" in mp.get_all_start_methods():
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=pool_context(), initializer=pool_worker,
                                    initargs=(_EXTRA_FONTS,))
         try:
-            results = pool.map(_paper, jobs, chunksize=2)  # small chunks: no core idles at the end
-            for k, r in enumerate(results, start=1):
-                _progress(show, k, n)
-                yield r
+            yield from pool.map(_paper, jobs, chunksize=2)  # small chunks: no core idles at the end
         except BaseException:  # Ctrl-C or a failed paper: the papers being written finish, no new one starts
             pool.shutdown(wait=True, cancel_futures=True)
             raise
@@ -438,14 +439,9 @@ def _run(jobs: list[tuple], workers: int | None):
         threshold = gc.get_threshold()
         gc.set_threshold(*_GC_THRESHOLD)
         try:
-            for k, job in enumerate(jobs, start=1):
-                r = _paper(job)
-                _progress(show, k, n)
-                yield r
+            yield from map(_paper, jobs)
         finally:
             gc.set_threshold(*threshold)
-    if show:
-        sys.stderr.write("\n")
 
 
 # A paper allocates many short-lived objects (matplotlib transforms, exact
@@ -476,12 +472,6 @@ def pool_context():
     ctx = mp.get_context("forkserver")
     ctx.set_forkserver_preload(["generator.writers.print", "generator.kinds", "generator.figures"])
     return ctx
-
-
-def _progress(show: bool, k: int, n: int) -> None:
-    if show:
-        sys.stderr.write(f"\rpapers {k}/{n}")
-        sys.stderr.flush()
 
 
 def moodle_xml(spec: Spec, master: int, papers: list[dict]) -> bytes:

@@ -12,14 +12,15 @@ from .. import kinds
 from ..figures import draw_figures
 from ..pipeline import build_items, sample_problem, solve_problem
 from ..render.cards import render_obsidian
-from ..render.markdown import (escape_md, heading_md, inline, page_html, page_title, pool_json, ready_block, ready_html,
-                               render_problem, to_html)
+from ..render.markdown import (escape_md, heading_md, inline, page_html, page_title, pool_json, ready_block,
+                               ready_html, render_problem, to_html)
 from ..render.site_html import cards_html, problem_html
 from ..seeding import child_seeds, derived_seed, encode
 from ..spec import Spec, default_site_spec
 from ..templating import environment
 from .atomic import staged, write_into
 from .cards import anki_package
+from .progress import shown
 
 GENERATED = "generated"
 POOL = 20  # variants on each kind's practice page ("another one")
@@ -208,7 +209,7 @@ def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int |
     jobs = ([("set", (n, len(specs), spec, seed, pdf), folder)
              for n, (spec, seed) in enumerate(zip(specs, seeds), start=1)]
             + [("examples", master, folder)] + [("practice", j, folder) for j in practice_jobs])
-    results = _results(jobs, workers)
+    results = shown(_results(jobs, workers), "sets, examples and practice variants", len(jobs))
     files: dict[str, str | bytes] = {}
     sets = []
     for _ in specs:
@@ -219,6 +220,8 @@ def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int |
     practice: dict[str, list[dict]] = {}
     for (kind_id, _, _), variant in zip(practice_jobs, results):
         practice.setdefault(kind_id, []).append(variant)
+    for _ in results:  # none left: ends the progress line
+        pass
     pages = _render_practice(practice, files)
     _render_index(sets, master, bool(pages), files)
     return files
