@@ -219,6 +219,9 @@ def cmd_site(args) -> int:
     _outside(Path(args.docs) / GENERATED, args.spec)
     specs = site_specs(spec, args.sets)
     if args.seed is not None:
+        if not args.seed.strip():  # `make site` reads it from site-seed.txt
+            raise UserError("--seed is empty (if from `make site`: site-seed.txt is empty; write a whole "
+                            "number into it)")
         master = parse_seed(args.seed)
     elif spec is not None and spec.seed is not None:
         master = spec.seed

@@ -129,7 +129,10 @@ def answer_from_row(answer: str, tolerance: str) -> Answer:
 
 
 def _tolerance(text: str) -> float:
-    value = float(text)
+    try:
+        value = float(text)
+    except ValueError:  # float's own message ("could not convert string to float") names no column
+        raise ValueError(f"tolerance {text.strip()!r} is not a number") from None
     if not 0 <= value < float("inf"):
         raise ValueError(f"tolerance {text.strip()!r} is not a non-negative number")
     return value

@@ -284,3 +284,21 @@ def test_figures_are_readable_by_others_as_any_new_file(tmp_path, capsys):
         os.umask(old)
     svgs = list(tmp_path.glob("*.svg"))
     assert svgs and all(stat.S_IMODE(p.stat().st_mode) == 0o644 for p in svgs)
+
+
+def test_an_empty_seed_says_where_it_came_from(capsys, tmp_path):
+    """`make site` with an empty site-seed.txt passed --seed '' and the error
+    did not say where the empty seed came from."""
+    assert main(["site", "--seed", "", "--docs", str(tmp_path / "d")]) == 2
+    assert "site-seed.txt is empty" in capsys.readouterr().err and not (tmp_path / "d").exists()
+
+
+def test_a_tolerance_that_is_not_a_number_is_named(tmp_path, capsys):
+    """A bad tolerance in answers.csv said "could not convert string to float: 'abc'"."""
+    key = tmp_path / "answers.csv"
+    key.write_text("student,variant,question,answer,tolerance,points\na,A-1,1,0.5000,abc,1\n", encoding="utf-8")
+    responses = tmp_path / "r.csv"
+    responses.write_text("student,question,response\na,1,0.5\n", encoding="utf-8")
+    main(["grade", str(key), str(responses), "--out", str(tmp_path / "out.csv")])
+    err = capsys.readouterr().err
+    assert "tolerance 'abc' is not a number" in err and "could not convert" not in err
