@@ -52,9 +52,10 @@ def solve(problem: Problem, digits: int) -> Solution:
     sm = R.softmax([e1, e1 + delta])
     D = Sym("Delta")
     question = [prose("Take two scores ", eq(Sym("e", "t1"), R.input_node(e1)), " and ",
-                      eq(Sym("e", "t2"), R.Add((R.input_node(e1), D))), ". As ", D, " → +∞, what do ",
-                      Sym("alpha", "t1"), " and ", Sym("alpha", "t2"), " approach? As ", D, " → 0? As ", D,
-                      " → −∞? Then evaluate the weights at ", eq(D, R.input_node(delta)), ".")]
+                      # no-break spaces: "As Δ →" ended a printed line, "0?" began the next
+                      eq(Sym("e", "t2"), R.Add((R.input_node(e1), D))), ". As ", D, "\u00a0→\u00a0+∞, what do ",
+                      Sym("alpha", "t1"), " and ", Sym("alpha", "t2"), " approach? As ", D, "\u00a0→\u00a00? As ",
+                      D, "\u00a0→\u00a0−∞? Then evaluate the weights at ", eq(D, R.input_node(delta)), ".")]
     forecast = prose("Which limit is the “hard pick” and which is “uniform”?")
     closed = eq(Sym("alpha", "t2"), Frac(Sym("e", None, "\\Delta"), R.Add((Num("1"), Sym("e", None, "\\Delta")))))
     # the weights at Δ as a student works them from the formulas: e^Δ to the
@@ -75,7 +76,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     note = R.differs_note(w, [(Sym("alpha", f"t{i + 1}"), m, w.n(a)) for i, (m, a) in enumerate(zip(worked, sm.weights))],
                           f"exp({R.number_text(delta)}) was rounded to {R.rounded_to([e_delta])}")
     steps = (
-        Step("write the weights in terms of Δ", (prose("The shared e₁ cancels (shift invariance), leaving"),),
+        Step("write the weights in terms of Δ", (prose("The shared ", Sym("e", "t1"), " cancels (shift invariance), leaving"),),
              (closed, eq(Sym("alpha", "t1"), Frac(Num("1"), R.Add((Num("1"), Sym("e", None, "\\Delta")))))),
              prose("Only the gap Δ between the two scores matters.")),
         Step("take the limits", (), tuple(
