@@ -221,3 +221,30 @@ def test_a_sentence_ending_in_a_colon_stays_with_what_it_introduces(tmp_path):
     pages = [re.sub(r"\s+", " ", p.extract_text()) for p in PdfReader(str(tmp_path / "s" / "key.pdf")).pages]
     intro = [i for i, p in enumerate(pages) if "columns: the 3 input words):" in p]
     assert intro and all("“traduction”:" in pages[i].split("columns: the 3 input words):")[1] for i in intro)
+
+
+def test_a_long_name_without_spaces_stays_on_the_page(tmp_path, monkeypatch):
+    """A roster name (or id) of many characters and no space ran off the
+    paper's and the key's right edge: Typst breaks lines only at spaces."""
+    from generator.render.typst import breakable
+
+    assert breakable("Ann Smith") == "Ann Smith" and breakable("x" * 50) == "x" * 24 + "\u200b" + "x" * 24 + "\u200bxx"
+    roster = tmp_path / "r.csv"
+    roster.write_text("id,name\n" + "i" * 90 + "," + "Wolfeschlegelsteinhausenbergerdorff" * 5 + "\n", encoding="utf-8")
+    spec = tmp_path / "s.yaml"
+    spec.write_text("title: Long\nseed: 1\nitems:\n  - {kind: E}\n", encoding="utf-8")
+    sources = []
+    real = printing.compile_pdf
+
+    def keep(source):
+        sources.append(source)
+        return real(source)
+
+    monkeypatch.setattr(printing, "compile_pdf", keep)
+    assert main(["exam", str(spec), "--roster", str(roster), "--out", str(tmp_path / "x"), "--workers", "1"]) == 0
+    for source in sources:  # the paper and the key
+        pngs = printing._COMPILER.compile(input=source.encode("utf-8"), format="png", ppi=36)
+        for data in [pngs] if isinstance(pngs, bytes) else pngs:
+            gray = np.asarray(Image.open(io.BytesIO(data)).convert("L"))
+            side = round(1.4 / 2.54 * 36)
+            assert not (gray[:, -side:] < 160).any()

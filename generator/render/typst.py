@@ -25,6 +25,16 @@ def inline(p: Prose) -> str:
     return "".join(typst_inline(seg) if isinstance(seg, Node) else escape_typst(seg) for seg in p)
 
 
+_UNBROKEN = re.compile(r"(\S{24})(?=\S)")
+
+
+def breakable(text: str) -> str:
+    """User text with a zero-width space after every 24 characters that hold
+    no space: a line may break there.  A long name or id with no space ran off
+    the page (Typst breaks lines only where a space or the script allows)."""
+    return _UNBROKEN.sub("\\1\u200b", text)
+
+
 def label(words: str) -> str:
     """An answer's label, or a matching answer's pairs, as Typst markup: the
     words escaped, a symbol (c_t, α_t1, y_t-1) as maths, as the question sets

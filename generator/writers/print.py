@@ -26,7 +26,7 @@ from ..exam import assemble_paper, item_points, points_text, student_seed  # noq
 from ..marking import answer_text, tolerance_text, widened_text
 from ..pipeline import build_items
 from ..render import moodle, plain
-from ..render.typst import escape_typst, label, render_document, view, work_space
+from ..render.typst import breakable, escape_typst, label, render_document, view, work_space
 from ..render.typst_math import typst_string
 from ..roster import Student
 from ..seeding import encode
@@ -352,12 +352,12 @@ def _paper(job: tuple) -> dict:
         footer = _footer(spec.title, f"{student.id} · {exam.code}")
         written[f"papers/{student.filename}.pdf"] = compile_pdf(render_document(
             "exam.typ.j2", title=spec.title, code=exam.code, seed=master, paper=paper, problems=problems,
-            student_name=typst_string(student.name), student_id=typst_string(student.id),
+            student_name=typst_string(breakable(student.name)), student_id=typst_string(breakable(student.id)),
             total=points_text(sum(q.points for q in exam.questions)),
             digits=spec.digits, footer=footer))
         if with_solutions:  # the student's own variants, worked, with their figures
             written[f"solutions/{student.filename}.pdf"] = compile_pdf(render_document(
-                "key.typ.j2", title=f"{spec.title} — worked solutions for {student.name}", suffix="",
+                "key.typ.j2", title=f"{spec.title} — worked solutions for {breakable(student.name)}", suffix="",
                 code=exam.code, seed=exam.seed, paper=paper, problems=problems,
                 footer=_footer(spec.title, f"{student.id} · {exam.code} · worked solutions")))
         write_into(folder, written)  # here, so the PDFs never travel back to the main process
@@ -516,7 +516,7 @@ def _write_shared(folder: Path, spec: Spec, master: int, paper: str, papers: lis
         p["moodle"] = ()  # in moodle.xml now
     key_source = render_document(
         "exam_key.typ.j2", title=spec.title, seed=master, paper=paper, footer=_footer(spec.title, "key"),
-        students=[{"name": typst_string(p["student"].name), "id": typst_string(p["student"].id),
+        students=[{"name": typst_string(breakable(p["student"].name)), "id": typst_string(breakable(p["student"].id)),
                    "code": p["code"], "points": p["points"], "lines": p["key"]} for p in papers])
     put("key.pdf", compile_pdf(key_source))
     put("manifest.json", json.dumps({
