@@ -576,3 +576,16 @@ def test_heatmap_outlines_are_whole():
                         assert cy - 0.01 <= y - half and y + h + half <= cy + ch + 0.01, (kind, seed)
                         edge += abs(y + h + half - (cy + ch)) < 0.05
     assert edge
+
+
+def test_the_sharpening_list_names_every_curve_tied_with_the_top_one():
+    """With tied largest scores the two top curves coincide, and the list of
+    values beside the axes named only the one drawn on top ("α₃ at β =")."""
+    p, _ = given_problem("H", {"scores": ["0.5", "1.2", "1.2", "0"], "betas": ["1", "2", "4", "8", "16"]})
+    s = solve_problem(p)
+    svg = FIGURES["sharpening"](p, s, next(f for f in s.figures if f.kind == "sharpening")).data.decode()
+    assert ">α₂ = α₃ at β =<" in svg
+    p, _ = given_problem("H", {"scores": ["0.5", "1.3", "1.2", "0"], "betas": ["1", "2", "4", "8", "16"]})
+    s = solve_problem(p)
+    svg = FIGURES["sharpening"](p, s, next(f for f in s.figures if f.kind == "sharpening")).data.decode()
+    assert " = α₃ at β" not in svg  # not tied: no second name (the markers may be labelled one by one)
