@@ -60,6 +60,21 @@ class Spec:
         return sum(i.count for i in self.items)
 
 
+class _Loader(yaml.SafeLoader):
+    """YAML's safe loader, except that a key given twice in one mapping is an
+    error (the safe loader keeps the last and says nothing)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if isinstance(key, (str, int, float, bool)) and key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"the key {key!r} appears twice in one mapping", key_node.start_mark)
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
 def load_spec(path: str | Path) -> Spec:
     """Read and validate a spec file."""
     p = Path(path)
@@ -72,7 +87,7 @@ def load_spec(path: str | Path) -> Spec:
     except UnicodeDecodeError as exc:
         raise UserError(f"{p}: not UTF-8 text (byte {exc.start}); save the spec as UTF-8") from None
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_Loader)
     except yaml.YAMLError as exc:
         where = getattr(exc, "problem_mark", None)
         at = f" at line {where.line + 1}, column {where.column + 1}" if where else ""

@@ -60,6 +60,9 @@ def test_level_items_draw_exercises_of_that_level():
     ("seed: -4\nitems:\n  - kind: A\n", "seed: a whole number"),
     ("sets: 0\nitems:\n  - kind: A\n", "sets: a whole number"),
     ("wat: 1\nitems:\n  - kind: A\n", "wat: unknown key"),
+    # YAML's safe loader kept the last of two equal keys, silently
+    ("title: A\ntitle: B\nitems:\n  - kind: A\n", "line 2, column 1: the key 'title' appears twice"),
+    ("items:\n  - {kind: A, count: 1, count: 2}\n", "line 2, column 25: the key 'count' appears twice"),
 ])
 def test_spec_errors_name_file_item_and_field(tmp_path, text, says):
     path = tmp_path / "bad.yaml"
