@@ -172,14 +172,29 @@ def test_cloze_blanks_carry_the_key_and_each_named_mistake(exam):
             first = alts.split("~")[0]
             assert first == f"={float(c)!r}:{float(t)!r}", (code, first)  # centred on the printed key
             numeric_blanks += 1
+            named = []
             for alt in alts.split("~")[1:]:
                 m = re.fullmatch(r"%0%(-?[\d.e-]+):([\d.e-]+)#(.+)", alt)
                 assert m, alt
                 assert abs(float(m.group(1)) - c) > t  # a mistake's window never holds the key
+                named.append(float(m.group(1)))
                 mistakes += 1
+            # nor another mistake's value: Moodle would show the first one's feedback for both
+            assert all(abs(u - v) > t for i, u in enumerate(named) for v in named[:i]), (code, named)
     assert numeric_blanks > 20 and mistakes > 20
     raw = (exam / "moodle.xml").read_text(encoding="utf-8")
     assert "#divided the raw scores by their sum instead of exponentiating first" in raw
+
+
+def test_mistakes_within_one_tolerance_of_each_other_are_not_named():
+    """2.3 named "took a hard argmax" (0) and "did not divide by their total"
+    (0.0001) in one blank of tolerance 0.00011: Moodle gave a response of 0
+    the second one's feedback.  Neither is named where both fit."""
+    from generator.render.moodle import _numeric_blank
+
+    blank = _numeric_blank(1, 0.0189, 0.00011, [(0.0, "argmax"), (0.0001, "no division"), (0.5, "far"),
+                                                (0.0189, "inside the key's window"), (0.5, "again")])
+    assert blank == "{1:NUMERICAL:=0.0189:0.00011~%0%0.5:0.00011#far}"
 
 
 def test_true_false_is_a_claim_and_choices_are_not_repeated(exam, slashed):

@@ -241,17 +241,27 @@ def _num(x: float) -> str:
     return repr(float(x))
 
 
+def _named(key: float, tol: float, mistakes) -> list[tuple[float, object]]:
+    """The named mistakes a numerical answer can tell apart: (value, what),
+    leaving out a value the key's window holds, a value already listed, and
+    two values within one tolerance of each other.  Moodle shows the first
+    answer whose window holds the response, so of two such mistakes a
+    response at the later one got the earlier one's feedback (2.3: "took a
+    hard argmax", 0, beside "did not divide by their total", 0.0001)."""
+    values: list[tuple[float, object]] = []
+    for value, what in mistakes:
+        if value is None or abs(value - key) <= tol or any(value == v for v, _ in values):
+            continue
+        values.append((value, what))
+    return [(v, w) for v, w in values if not any(u != v and abs(u - v) <= tol for u, _ in values)]
+
+
 def _numerical(a: Answer) -> str:
     """The key's window (centre ± tolerance) first — Moodle takes the first
     answer whose window holds the response — then each named mistake."""
     c, t = centre(a), float(a.tolerance)
     out = [_answer(100, _num(c), "", "moodle_auto_format", _num(t))]
-    seen = set()
-    for o in a.options:
-        d = parse_number(o.text) if not o.correct else None
-        if d is None or abs(d - c) <= t or d in seen:
-            continue
-        seen.add(d)
+    for d, o in _named(c, t, [(parse_number(o.text), o) for o in a.options if not o.correct]):
         out.append(_answer(0, _num(d), _feedback(o.misconception), "moodle_auto_format", _num(t)))
     out += [_tag("unitgradingtype", "0"), _tag("unitpenalty", "0.1"), _tag("showunits", "3"),
             _tag("unitsleft", "0")]
@@ -348,11 +358,7 @@ def _cloze_part(p: Part, label: str, weights: list[int], claims: dict[str, str],
 
 def _numeric_blank(weight: int, key: float, tol: float, mistakes) -> str:
     alts = [f"={_num(key)}:{_num(tol)}"]
-    seen = set()
-    for value, feedback in mistakes:
-        if value is None or abs(value - key) <= tol or value in seen:
-            continue  # a component the mistake gets right, or one already listed
-        seen.add(value)
+    for value, feedback in _named(key, tol, mistakes):
         alts.append(f"%0%{_num(value)}:{_num(tol)}#{_esc(feedback)}")
     return f"{{{weight}:NUMERICAL:{'~'.join(alts)}}}"
 
