@@ -294,11 +294,12 @@ def _mark_numeric(a: Answer, r: str) -> Mark:
     tol = float(a.tolerance)
     if _inside(got.value, key.value, tol):
         return FULL
-    for o in a.options:
-        if not o.correct:
-            wrong = _single(o.text)
-            if wrong is not None and _inside(got.value, wrong.value, tol):
-                return _wrong(misconception=o.misconception)
+    # the named mistake nearest the response, of those whose window holds it
+    # (two can: 2.3 names 0 and 0.0001 in a window of ±0.00011)
+    near = [(abs(got.value - wrong.value), n, o) for n, o in enumerate(a.options)
+            if not o.correct and (wrong := _single(o.text)) is not None and _inside(got.value, wrong.value, tol)]
+    if near:
+        return _wrong(misconception=min(near, key=lambda x: x[:2])[2].misconception)
     return _wrong(_number_hint(got, key, tol))
 
 

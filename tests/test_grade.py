@@ -311,3 +311,15 @@ def test_grade_refuses_a_malformed_response_row(tmp_path, capsys, responses, say
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("error: ") and says in err, err
     assert not (tmp_path / "out.csv").exists()
+
+
+def test_grade_names_the_nearest_of_two_mistakes_whose_windows_hold_the_response():
+    """2.3 names "took a hard argmax" (0) and "did not divide by their total"
+    (0.0001) for one weight of tolerance 0.00011: a response of 0 was named
+    as whichever came first."""
+    a = Answer("w", "numeric", "a weight", 0.0189, "0.0189", "0.0189", 0.00011,
+               options=(Option("0.0189", True, None), Option("0.0001", False, "forgot_to_normalise"),
+                        Option("0.0000", False, "hard_argmax")))
+    assert mark(a, "0").misconception == "hard_argmax"
+    assert mark(a, "0.0001").misconception == "forgot_to_normalise"
+    assert mark(a, "0.0189").credit == 1

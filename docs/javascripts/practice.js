@@ -98,9 +98,17 @@
       }
     }
     if (close(got, a.key, a.tol)) return { right: true, text: "Right: the key is " + a.shown + "." };
+    // the named mistake nearest the answer, of those it is close to (two can
+    // be: 2.3 names 0 and 0.0001 for one weight of tolerance 0.00011), as the grader names it
+    var best = null, bestDistance = Infinity;
     for (var i = 0; i < a.distractors.length; i++) {
-      if (close(got, a.distractors[i].value, a.tol)) return { right: false, text: a.distractors[i].sentence };
+      var d = a.distractors[i];
+      if (!close(got, d.value, a.tol)) continue;
+      var distance = 0;
+      d.value.forEach(function (row, r) { row.forEach(function (v, c) { distance += Math.abs(got[r][c] - v); }); });
+      if (distance < bestDistance) { best = d; bestDistance = distance; }
     }
+    if (best) return { right: false, text: best.sentence };
     // which components miss, and whether they only miss by rounding
     var off = [], rounded = null;
     for (r = 0; r < a.key.length; r++) {
