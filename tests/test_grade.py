@@ -323,3 +323,21 @@ def test_grade_names_the_nearest_of_two_mistakes_whose_windows_hold_the_response
     assert mark(a, "0").misconception == "hard_argmax"
     assert mark(a, "0.0001").misconception == "forgot_to_normalise"
     assert mark(a, "0.0189").credit == 1
+
+
+def test_every_window_prints_in_a_few_digits():
+    """answers.csv printed windows such as 0.00011947484736175284: the
+    window is now rounded up to a hundredth of a unit of the key's last
+    place, so it prints as 0.000129 and the like."""
+    import re
+
+    seen = 0
+    for kind in kinds.all_kinds():
+        for seed in range(6):
+            for a in graded_answers(solve_problem(sample_problem(kind.id, seed), 4)):
+                text = tolerance_text(a)
+                for t in filter(None, re.split(r"; | \| ", text)):
+                    digits = re.sub(r"e-?\d+$", "", t).replace("0.", "").lstrip("0").replace(".", "")
+                    assert len(digits) <= 4, (kind.id, seed, a.name, t)
+                    seen += 1
+    assert seen > 500

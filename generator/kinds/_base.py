@@ -122,9 +122,9 @@ def window(key: Num, method: Sequence[Fraction]) -> float:
     """Half-width of the marking window centred on the printed key: half a unit
     of its last place, widened to hold every value a student who follows the
     worked method may write (its result in full, and rounded like the key),
-    plus a tenth of a unit so that no accepted value sits on the edge of a
-    floating-point comparison (README, "Marking").  Counted in units of the
-    key's last place."""
+    rounded up to a hundredth of a unit, plus a tenth of a unit so that no
+    accepted value sits on the edge of a floating-point comparison (README,
+    "Marking").  Counted in units of the key's last place."""
     k, power = _units(key)
     reach = 0.5
     up, down = (10**-power, 1) if power <= 0 else (1, 10**power)  # the scale 10^-power as up/down
@@ -135,9 +135,11 @@ def window(key: Num, method: Sequence[Fraction]) -> float:
         # rounded like the key (half away from zero); both neighbours at a near-tie
         r = [math.floor(abs(x) + 0.5)] if abs(abs(x) % 1 - 0.5) > 1e-6 else [math.floor(abs(x)), math.ceil(abs(x))]
         reach = max(reach, abs(x), *r)
-    # (reach + 1/10) · down/up correctly rounded, as one integer division
-    p, q = float(reach).as_integer_ratio()
-    return (10 * p + q) * down / (10 * q * up)
+    # rounded up to a hundredth of a unit, so answers.csv prints the window in
+    # a few digits (0.00013, not 0.00011947484736175284); then (reach + 1/10)
+    # · down/up correctly rounded, as one integer division
+    hundredths = math.ceil(reach * 100 - 1e-6)
+    return (hundredths + 10) * down / (100 * up)
 
 
 class Work:
