@@ -89,6 +89,33 @@ def read_marker(folder: Path) -> tuple[str, set[str] | None] | None:
     return (lines[0] if lines else ""), (set(lines[1:]) if len(lines) > 1 else None)
 
 
+_WHAT = ("exam", "sheet", "site", "mathjax")
+
+
+def check_out(out: Path, force: bool, what: str) -> None:
+    """Refuse, unless --force, a non-empty folder this tool did not write, one
+    it wrote another kind of output into (`what`: exam, sheet, site or
+    mathjax), or one holding files it did not write there: replacing the
+    folder would delete them."""
+    if out.exists() and not out.is_dir():
+        raise UserError(f"{out} is a file, not a folder")
+    if force or not out.is_dir() or not any(out.iterdir()):
+        return
+    marker = read_marker(out)
+    if marker is None:
+        raise UserError(f"{out} holds files attndrills did not write; choose an empty folder or add --force")
+    stamp, listed = marker
+    kind = next((w for w in stamp.split() if w in _WHAT), None)
+    if kind is not None and kind != what:
+        raise UserError(f"{out} holds an attndrills {kind}, not a {what}; choose another folder or add --force")
+    if listed is not None:
+        added = [rel for rel in folder_files(out) if rel not in listed]
+        if added:
+            shown = ", ".join(added[:3]) + (f" and {len(added) - 3} more" if len(added) > 3 else "")
+            raise UserError(f"{out} holds files attndrills did not write there ({shown}), which replacing it "
+                            "would delete; move them out or add --force")
+
+
 def write_into(folder: Path, files: dict[str, bytes | str]) -> None:
     """Write `files` (relative path → content) under `folder`."""
     for rel, content in sorted(files.items()):

@@ -9,8 +9,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from .atomic import read_marker, replace_folder
-from .print import check_out
+from .atomic import check_out, read_marker, replace_folder
 
 # Where the pages look for it (mkdocs.yml's extra_javascript names the same path).
 FOLDER = Path("assets") / "mathjax"

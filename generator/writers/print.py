@@ -31,7 +31,7 @@ from ..render.typst_math import typst_string
 from ..roster import Student
 from ..seeding import encode
 from ..spec import Spec
-from .atomic import MARKER, folder_files, marker_text, read_marker, replace_folder, staged, write_into
+from .atomic import MARKER, check_out, marker_text, replace_folder, staged, write_into
 from .progress import say, shown
 from .typst_pool import TypstPool
 
@@ -175,33 +175,6 @@ def font_warnings(labelled: list[tuple[str, str]]) -> list[str]:
             lines.append(f"warning: {who}: no font has {shown}; they print as boxes. "
                          "Add a font that has them with --font-path DIR")
     return lines
-
-
-_WHAT = ("exam", "sheet", "site", "mathjax")
-
-
-def check_out(out: Path, force: bool, what: str) -> None:
-    """Refuse, unless --force, a non-empty folder this tool did not write, one
-    it wrote another kind of output into (`what`: exam, sheet, site or
-    mathjax), or one holding files it did not write there: replacing the
-    folder would delete them."""
-    if out.exists() and not out.is_dir():
-        raise UserError(f"{out} is a file, not a folder")
-    if force or not out.is_dir() or not any(out.iterdir()):
-        return
-    marker = read_marker(out)
-    if marker is None:
-        raise UserError(f"{out} holds files attndrills did not write; choose an empty folder or add --force")
-    stamp, listed = marker
-    kind = next((w for w in stamp.split() if w in _WHAT), None)
-    if kind is not None and kind != what:
-        raise UserError(f"{out} holds an attndrills {kind}, not a {what}; choose another folder or add --force")
-    if listed is not None:
-        added = [rel for rel in folder_files(out) if rel not in listed]
-        if added:
-            shown = ", ".join(added[:3]) + (f" and {len(added) - 3} more" if len(added) > 3 else "")
-            raise UserError(f"{out} holds files attndrills did not write there ({shown}), which replacing it "
-                            "would delete; move them out or add --force")
 
 
 def paper_name(paper: str) -> str:
@@ -410,12 +383,16 @@ def _same_exam(out: Path, spec: Spec, master: int, paper: str, only: str) -> Non
     if manifest.get("master_seed") != master:
         raise UserError(f"--only: {out} holds the exam of seed {manifest.get('master_seed')}, not {master}; "
                         f"add --seed {manifest.get('master_seed')}")
-    items = [{"kind": i.kind, "level": i.level, "count": i.count, "points": i.points} for i in spec.items]
-    if manifest.get("spec", {}).get("items") != items or manifest.get("paper") != paper:
+    if manifest.get("spec", {}).get("items") != _manifest_items(spec) or manifest.get("paper") != paper:
         raise UserError(f"--only: {out} holds an exam of other questions or paper size than this spec's; "
                         "write the whole exam, or give the spec and --paper it was written with")
     if only not in {s.get("id") for s in manifest.get("students", [])}:
         raise UserError(f"--only: {out} holds no paper of {only!r}; write the whole exam to add a student")
+
+
+def _manifest_items(spec: Spec) -> list[dict]:
+    """The spec's items as manifest.json records them (and --only compares them)."""
+    return [{"kind": i.kind, "level": i.level, "count": i.count, "points": i.points} for i in spec.items]
 
 
 def _run(jobs: list[tuple], workers: int | None, label: str = "papers"):
@@ -524,8 +501,7 @@ def _write_shared(folder: Path, spec: Spec, master: int, paper: str, papers: lis
         "dependencies": {d: _version(d) for d in ("sympy", "mpmath", "numpy", "matplotlib", "typst", "jinja2",
                                                       "manimgx-fonts", "manimgx-fonts-cjk")},
         "spec": {"title": spec.title, "source": spec.source, "digits": spec.digits,
-                 "items": [{"kind": i.kind, "level": i.level, "count": i.count, "points": i.points}
-                           for i in spec.items]},
+                 "items": _manifest_items(spec)},
         "master_seed": master, "paper": paper,
         "students": [{"id": p["student"].id, "name": p["student"].name, "seed": p["seed"], "variant": p["code"],
                       **({"paper": f"papers/{p['student'].filename}.pdf"} if with_papers else {})}

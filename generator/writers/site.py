@@ -18,7 +18,7 @@ from ..render.site_html import cards_html, problem_html
 from ..seeding import child_seeds, derived_seed, encode
 from ..spec import Spec, default_site_spec
 from ..templating import environment
-from .atomic import staged, write_into
+from .atomic import MARKER, check_out, marker_text, staged, write_into
 from .cards import anki_package
 from .progress import shown
 
@@ -230,9 +230,6 @@ def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int |
 def write_site(docs: Path, specs: list[Spec], master: int, pdf: bool = False, force: bool = False) -> Path:
     """Build every set, then swap the whole generated folder into place (it must
     be one this tool wrote, or --force)."""
-    from .atomic import MARKER, marker_text
-    from .print import check_out
-
     target = docs / GENERATED
     check_out(target, force, "site")
     with staged(target) as tmp:
