@@ -112,8 +112,7 @@ def fig_sharpening(problem, solution, spec=None, fmt: str = "svg") -> Figure:
         colour = P.LINES[top % len(P.LINES)][0]
         ascent, descent = text_box("0", 7.5)[1:]
         # curves tied with the top one lie under it: the list names them all
-        tied = [i for i in range(len(d["marked"])) if d["marked_shown"][0][i] == d["marked_shown"][0][top]
-                and all(shown[i] == shown[top] for shown in d["marked_shown"])]
+        tied = [i for i in range(len(d["marked"])) if all(shown[i] == shown[top] for shown in d["marked_shown"])]
         listed = [f"{' = '.join(d['labels'][i] for i in tied)} at {d['xname']} ="] + [f"{minus(label)}: {shown}"
                                                                 for _, _, shown, label in asked]
         for i, text in enumerate(listed):

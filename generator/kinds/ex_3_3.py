@@ -58,10 +58,11 @@ def solve(problem: Problem, digits: int) -> Solution:
     forecast = prose("Does the context depend on the order in which the states are listed?")
     vec = lambda xs: Vec(tuple(w.n(x) for x in xs))
     # the context is stated, not worked: where the blend of the printed weights
-    # rounds otherwise than the key, say so, as a worked context does
-    blended = R.context_method(w, sm.weights, states)[0]
+    # rounds otherwise than the key, say so, as a worked context does (the
+    # swap permutes weights and states alike, so one blend serves both orders)
+    blended = R.context_method(w, psm.weights, p_states)
     note = R.differs_note(w, [(Sym("c", f"t,{k + 1}"), w.q(m, w.digits), w.n(x))
-                              for k, (m, x) in enumerate(zip(blended, c))],
+                              for k, (m, x) in enumerate(zip(blended[0], c))],
                           f"the weights were rounded to {w.digits} places")
     steps = (
         Step("before the swap", (), (eq(Sym("alpha"), Tup(tuple(w.n(a) for a in sm.weights))),
@@ -81,7 +82,7 @@ def solve(problem: Problem, digits: int) -> Solution:
              distractors=[(list(sm.weights), "weights_not_permuted")])
     w.vector("context", "the context", pc,
              NP.context(psm.numeric, [[float(v) for v in h] for h in p_states]),
-             method=R.context_method(w, psm.weights, p_states),
+             method=blended,
              distractors=[(stale, "permutation_changes_context")])
     w.truefalse("context_changes", "the swap changes the context", False, "permutation_changes_context")
     same = all(R.agree(a, b) for a, b in zip(c, pc))
