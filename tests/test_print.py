@@ -635,7 +635,7 @@ def test_work_space_grows_with_the_worked_solution(tmp_path, monkeypatch):
     assert cm("4.1", 2.4) == 2.4 and cm("1.1", 5.5) == 5.5
     assert cm("D", 2.4) > cm("A", 2.4) + 2 and cm("D", 5.5) > 5.5 and max(cm(k, 2.4) for k in "DFGI") <= 9
     sources = []
-    monkeypatch.setattr(P, "compile_pdf", lambda source: sources.append(source) or b"%PDF")
+    monkeypatch.setattr(P, "compile_pdf", lambda source, **_: sources.append(source) or b"%PDF")
     spec = tmp_path / "spec.yaml"
     spec.write_text("title: Space\nseed: 3\nitems:\n  - {kind: D}\n  - {kind: '4.1'}\n", encoding="utf-8")
     assert main(["exam", str(spec), "--students", "1", "--out", str(tmp_path / "x"), "--workers", "1"]) == 0

@@ -33,12 +33,13 @@ from ..seeding import encode
 from ..spec import Spec
 from .atomic import MARKER, check_out, marker_text, replace_folder, staged, write_into
 from .progress import say, shown
-from .typst_pool import TypstPool
+from .typst_pool import TypstPool, compile_settled
 
 PAPERS = {"a4": "a4", "letter": "us-letter", "us-letter": "us-letter"}
 
 
 _COMPILER = None
+_INPUTS: dict[str, str] = {}
 _COMPILED = False  # Typst's threads outlive a compiler: once set, this process must not fork
 _AGE_OUT = 12
 _EXTRA_FONTS: tuple[str, ...] = ()  # --font-path folders, in the order given
@@ -95,32 +96,38 @@ def _extra_families() -> list[str]:
     return sorted({f.family for f in found.fonts()})
 
 
-def compile_pdf(source: str) -> bytes:
+def typst_inputs() -> dict[str, str]:
+    """The documents' sys.inputs: setup.typ.j2 reads the --font-path families."""
+    return {"fonts": "\n".join(_extra_families())}
+
+
+def compile_pdf(source: str, age_out: bool = True) -> bytes:
     """Typst source → PDF bytes.  Figures travel inside the source (SVG as
     bytes), so no file is read.  One compiler per process finds and loads the
     fonts once (a fresh compile of an exam paper takes 20 ms, a reused one 8).
     Fonts come only from installed packages and --font-path folders — Typst's
     own, matplotlib's DejaVu, which the figures' SVG text names, and Noto for
     other scripts — never from the machine, so a PDF is the same bytes
-    everywhere for the same fonts."""
-    global _COMPILER, _COMPILED
+    everywhere for the same fonts.  `age_out` false keeps this document's
+    layouts for the next one (a student's paper for their worked solutions,
+    which set the same questions)."""
+    global _COMPILER, _COMPILED, _INPUTS
     import typst
 
     _COMPILED = True
     if _COMPILER is None:
-        # setup.typ.j2 reads the --font-path families from sys.inputs
-        _COMPILER = typst.Compiler(ignore_system_fonts=True, font_paths=font_dirs(),
-                                   sys_inputs={"fonts": "\n".join(_extra_families())})
+        _INPUTS = typst_inputs()
+        _COMPILER = typst.Compiler(ignore_system_fonts=True, font_paths=font_dirs(), sys_inputs=_INPUTS)
     try:
-        pdf = _COMPILER.compile(input=source.encode("utf-8"))
+        pdf = compile_settled(_COMPILER, source.encode("utf-8"), _INPUTS)
     except Exception as exc:  # a template bug, never user input: say which
         raise RuntimeError(f"Typst could not compile the document: {exc}") from exc
     # Typst's memo cache is process-wide; after each compile the binding drops
-    # entries that went unused for about ten compiles.  Empty compiles (30 µs
-    # each) age this document's entries out now: a worker then holds about
-    # 190 MB instead of 320 (`make bench` measures it).  Nothing useful is lost,
-    # since the next document shares no layout with this one.
-    for _ in range(_AGE_OUT):
+    # entries that went unused for about ten compiles.  Empty compiles age this
+    # document's entries out now: a worker then holds about 190 MB instead of
+    # 320 (`make bench` measures it).  Nothing useful is lost, since the next
+    # document shares no layout with this one.
+    for _ in range(_AGE_OUT if age_out else 0):
         _COMPILER.compile(input=b"")
     return pdf
 
@@ -211,7 +218,7 @@ def sheet_pdfs(title: str, code: str, seed: int, solutions, paper: str = "a4") -
 def typst_pool(workers: int | None = None) -> TypstPool:
     """Typst compile processes with this process's fonts (`compile_pdf`'s,
     --font-path included): the same PDF bytes, compiled beside this process."""
-    return TypstPool(font_dirs(), {"fonts": "\n".join(_extra_families())}, _AGE_OUT, workers)
+    return TypstPool(font_dirs(), typst_inputs(), _AGE_OUT, workers)
 
 
 def many_sheet_pdfs(sheets, paper: str = "a4", pool: TypstPool | None = None, workers: int | None = None,
@@ -327,7 +334,7 @@ def _paper(job: tuple) -> dict:
             "exam.typ.j2", title=spec.title, code=exam.code, seed=master, paper=paper, problems=problems,
             student_name=typst_string(breakable(student.name)), student_id=typst_string(breakable(student.id)),
             total=points_text(sum(q.points for q in exam.questions)),
-            digits=spec.digits, footer=footer))
+            digits=spec.digits, footer=footer), age_out=not with_solutions)
         if with_solutions:  # the student's own variants, worked, with their figures
             written[f"solutions/{student.filename}.pdf"] = compile_pdf(render_document(
                 "key.typ.j2", title=f"{spec.title} — worked solutions for {breakable(student.name)}", suffix="",

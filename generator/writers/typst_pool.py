@@ -19,15 +19,54 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import struct
 import subprocess
 import sys
+import tempfile
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 _HEADER = struct.Struct("<BQ")  # status (0 ok, 1 error), length
+
+# Typst lays a document out at most five times, until what its pages ask of
+# each other (page counts, where a figure's text ends) stops changing; then it
+# warns that the document "did not converge" and keeps the last layout.
+_UNSETTLED = "did not converge"
+_MORE_LAYOUTS = 3
+
+
+def compile_settled(compiler, source: bytes, inputs: dict[str, str]) -> bytes:
+    """Typst source → PDF bytes, laid out until it settles.
+
+    A figure is sized from where the text before it ends (setup.typ.j2's
+    fitted-figure), and a figure drawn smaller moves every page after it: each
+    layout pass settles one more figure of such a chain.  Worked solutions with
+    ten or more figures could need more than Typst's five passes, and then
+    printed a stale layout: "page 15 of 15" on the 14th and last page, a
+    figure sized for a place it no longer had (17 of the 300 students of
+    bench/exam-300.yaml).  Such a document is laid out again, each figure
+    starting at the width it ended with (sys.inputs "fig-widths"), so Typst
+    goes on where it stopped.  The source goes through a file of its own, so
+    that the laid-out document can be asked for those widths (a query of the
+    compile just done costs under a millisecond); the PDF is the same bytes."""
+    with tempfile.TemporaryDirectory(prefix="attndrills-typst-") as folder:
+        main = os.path.join(folder, "main.typ")
+        with open(main, "wb") as f:
+            f.write(source)
+        pdf, warnings = compiler.compile_with_warnings(input=main, root=folder)
+        again = 0
+        while again < _MORE_LAYOUTS and any(_UNSETTLED in w.message for w in warnings):
+            again += 1
+            widths = [float(re.search(r"([\d.]+)pt", w).group(1))  # "0% + 293.56pt"
+                      for w in json.loads(compiler.query("image", field="width"))]
+            pdf, warnings = compiler.compile_with_warnings(input=main, root=folder,
+                                                           sys_inputs={**inputs, "fig-widths": json.dumps(widths)})
+        if again:
+            compiler.compile(input=b"", sys_inputs=inputs)  # the next document starts without them
+    return pdf
 
 
 def _read(stream, n: int) -> bytes | None:
@@ -65,7 +104,7 @@ def serve() -> None:
                               sys_inputs=settings["sys_inputs"])
     while (message := _receive(inp)) is not None:
         try:
-            reply = (0, compiler.compile(input=message[1]))
+            reply = (0, compile_settled(compiler, message[1], settings["sys_inputs"]))
         except Exception as exc:  # noqa: BLE001 - the parent raises it with the message
             reply = (1, str(exc).encode("utf-8", "replace"))
         for _ in range(settings["age_out"]):  # as compile_pdf: this document's cache entries age out now
