@@ -103,7 +103,7 @@ def typst_inputs() -> dict[str, str]:
 
 def compile_pdf(source: str, age_out: bool = True) -> bytes:
     """Typst source → PDF bytes.  Figures travel inside the source (SVG as
-    bytes), so no file is read.  One compiler per process finds and loads the
+    bytes), so the document reads no file but its own (compile_settled).  One compiler per process finds and loads the
     fonts once (a fresh compile of an exam paper takes 20 ms, a reused one 8).
     Fonts come only from installed packages and --font-path folders — Typst's
     own, matplotlib's DejaVu, which the figures' SVG text names, and Noto for
