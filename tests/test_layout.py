@@ -51,6 +51,20 @@ def assert_boxes_whole(pdf: bytes, label: str, height_cm, count: int) -> None:
         assert bottom >= MARGIN_Y - 2, f"the box labelled {text!r} on page {page} runs past the page's end"
 
 
+def kept_sources(monkeypatch) -> list[str]:
+    """Every Typst source compile_pdf compiles from now on (in this process:
+    run with --workers 1), in order."""
+    sources = []
+    real = printing.compile_pdf
+
+    def keep(source, **kw):
+        sources.append(source)
+        return real(source, **kw)
+
+    monkeypatch.setattr(printing, "compile_pdf", keep)
+    return sources
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_no_answer_box_splits_on_a_sheet(seed):
     spec = load_spec(SHEET)
@@ -171,14 +185,7 @@ def test_every_worked_solution_numbers_its_figures_and_pages_in_order(tmp_path, 
 
     from generator.writers.typst_pool import compile_settled
 
-    sources = []
-    real = printing.compile_pdf
-
-    def keep(source, **kw):
-        sources.append(source)
-        return real(source, **kw)
-
-    monkeypatch.setattr(printing, "compile_pdf", keep)
+    sources = kept_sources(monkeypatch)
     out = tmp_path / "x"
     assert main(["exam", str(ROOT / "bench" / "exam-300.yaml"), "--students", "40", "--solutions",
                  "--workers", "1", "--out", str(out)]) == 0
@@ -290,14 +297,7 @@ def test_a_long_name_without_spaces_stays_on_the_page(tmp_path, monkeypatch):
     roster.write_text("id,name\n" + "i" * 90 + "," + "Wolfeschlegelsteinhausenbergerdorff" * 5 + "\n", encoding="utf-8")
     spec = tmp_path / "s.yaml"
     spec.write_text("title: Long\nseed: 1\nitems:\n  - {kind: E}\n", encoding="utf-8")
-    sources = []
-    real = printing.compile_pdf
-
-    def keep(source, **kw):
-        sources.append(source)
-        return real(source, **kw)
-
-    monkeypatch.setattr(printing, "compile_pdf", keep)
+    sources = kept_sources(monkeypatch)
     assert main(["exam", str(spec), "--roster", str(roster), "--out", str(tmp_path / "x"), "--workers", "1"]) == 0
     for source in sources:  # the paper and the key
         pngs = printing._COMPILER.compile(input=source.encode("utf-8"), format="png", ppi=36)
