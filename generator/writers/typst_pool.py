@@ -58,14 +58,16 @@ def compile_settled(compiler, source: bytes, inputs: dict[str, str]) -> bytes:
             f.write(source)
         pdf, warnings = compiler.compile_with_warnings(input=main, root=folder)
         again = 0
-        while again < _MORE_LAYOUTS and any(_UNSETTLED in w.message for w in warnings):
-            again += 1
-            widths = [float(re.search(r"([\d.]+)pt", w).group(1))  # "0% + 293.56pt"
-                      for w in json.loads(compiler.query("image", field="width"))]
-            pdf, warnings = compiler.compile_with_warnings(input=main, root=folder,
-                                                           sys_inputs={**inputs, "fig-widths": json.dumps(widths)})
-        if again:
-            compiler.compile(input=b"", sys_inputs=inputs)  # the next document starts without them
+        try:
+            while again < _MORE_LAYOUTS and any(_UNSETTLED in w.message for w in warnings):
+                again += 1
+                widths = [float(re.search(r"([\d.]+)pt", w).group(1))  # "0% + 293.56pt"
+                          for w in json.loads(compiler.query("image", field="width"))]
+                pdf, warnings = compiler.compile_with_warnings(
+                    input=main, root=folder, sys_inputs={**inputs, "fig-widths": json.dumps(widths)})
+        finally:
+            if again:  # the next document starts without them, even after an error
+                compiler.compile(input=b"", sys_inputs=inputs)
     return pdf
 
 
