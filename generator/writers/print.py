@@ -103,8 +103,9 @@ def typst_inputs() -> dict[str, str]:
 
 def compile_pdf(source: str, age_out: bool = True) -> bytes:
     """Typst source → PDF bytes.  Figures travel inside the source (SVG as
-    bytes), so the document reads no file but its own (compile_settled).  One compiler per process finds and loads the
-    fonts once (a fresh compile of an exam paper takes 20 ms, a reused one 8).
+    bytes), so the document reads no file but its own (compile_settled).  One
+    compiler per process finds and loads the fonts once (a fresh compile of an
+    exam paper takes 20 ms, a reused one 8).
     Fonts come only from installed packages and --font-path folders — Typst's
     own, matplotlib's DejaVu, which the figures' SVG text names, and Noto for
     other scripts — never from the machine, so a PDF is the same bytes
@@ -125,8 +126,8 @@ def compile_pdf(source: str, age_out: bool = True) -> bytes:
     # Typst's memo cache is process-wide; after each compile the binding drops
     # entries that went unused for about ten compiles.  Empty compiles age this
     # document's entries out now: a worker then holds about 190 MB instead of
-    # 320 (`make bench` measures it).  Nothing useful is lost, since the next
-    # document shares no layout with this one.
+    # 320 (`make bench` measures it).  Nothing useful is lost where the next
+    # document shares no layout with this one (else the caller says age_out=False).
     for _ in range(_AGE_OUT if age_out else 0):
         _COMPILER.compile(input=b"")
     return pdf
