@@ -366,7 +366,7 @@ def write_exam(spec: Spec, students: list[Student], master: int, out: Path, pape
         # letter case alone does not tell files apart on macOS' and Windows' disks
         raise UserError("two student ids map to the same file name (letter case aside); make the ids distinct")
     if solutions and papers:
-        from .. import figures  # noqa: F401 (matplotlib once, here: forked workers share it)
+        from .. import figures  # noqa: F401 (imported once, here: forked workers share it)
     with staged(out) as folder:
         if only is not None and out.is_dir():
             # --only: regenerate that student's paper next to the existing outputs

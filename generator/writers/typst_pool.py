@@ -1,13 +1,13 @@
 """Typst compiles in small processes of their own, beside the process that
 solves, draws and renders.
 
-A process that has imported sympy, numpy and matplotlib holds about 110 MB
-before it compiles anything, and Typst's fonts and caches add 40–60 MB more.
-A process that imports only Typst stays under 100 MB while it compiles a
-worked-solutions PDF with figures.  So for many PDFs in a row (one sheet and
-key per student), this process draws and renders each one while the previous
-ones compile in `TypstPool`'s processes: both cores work, and no process
-holds all of it.
+For many PDFs in a row (one sheet and key per student), this process draws
+and renders each one while the previous ones compile in `TypstPool`'s
+processes: both cores work, and no process holds all of it.  This process
+holds its Python modules (about 40 MB: numpy, Jinja, the kinds); a compile
+process imports only Typst (15 MB) and holds Typst's fonts and caches: under
+100 MB while it compiles a worked-solutions PDF with figures (`make bench`
+measures the peak of every process).
 
 Each compile process is `python -m generator.writers.typst_pool`; it reads
 length-prefixed Typst sources on stdin and writes each PDF back on stdout.
