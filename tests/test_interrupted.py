@@ -1,6 +1,7 @@
 """No lost output: a run killed mid-way (SIGKILL, so no cleanup code runs)
 or stopped with Ctrl-C leaves the previous output exactly as it was."""
 
+import os
 import signal
 import subprocess
 import sys
@@ -14,24 +15,30 @@ def tree(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def kill_midway(args: list[str], seconds: float) -> int:
-    proc = subprocess.Popen([sys.executable, "-m", "generator", *args], cwd=ROOT,
+def private_tmp(tmp_path_factory) -> dict:
+    """An environment whose TMPDIR is a folder of the test's own: a killed run
+    cannot remove the folder its Typst source was written into
+    (typst_pool.compile_settled), and a stopped one must have removed it."""
+    return {**os.environ, "TMPDIR": str(tmp_path_factory.mktemp("tmpdir"))}
+
+
+def kill_midway(args: list[str], seconds: float, env: dict) -> int:
+    proc = subprocess.Popen([sys.executable, "-m", "generator", *args], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     time.sleep(seconds)
-    import os
-
     os.killpg(proc.pid, signal.SIGKILL)  # the command and its workers, with no chance to clean up
     return proc.wait()
 
 
-def test_killed_exam_keeps_the_previous_exam(tmp_path):
+def test_killed_exam_keeps_the_previous_exam(tmp_path, tmp_path_factory):
     out = tmp_path / "exam"
     exam = str(ROOT / "examples" / "exam-midterm.yaml")
     first = subprocess.run([sys.executable, "-m", "generator", "exam", exam, "--students", "3", "--seed", "1",
                             "--out", str(out)], cwd=ROOT, capture_output=True)
     assert first.returncode == 0
     before = tree(out)
-    code = kill_midway(["exam", exam, "--students", "400", "--seed", "2", "--out", str(out)], 4.0)
+    code = kill_midway(["exam", exam, "--students", "400", "--seed", "2", "--out", str(out)], 4.0,
+                       private_tmp(tmp_path_factory))
     assert code == -signal.SIGKILL  # it really was interrupted, not finished
     assert tree(out) == before
     assert len(list(tmp_path.iterdir())) == 2  # the exam and the killed run's staging folder
@@ -41,13 +48,14 @@ def test_killed_exam_keeps_the_previous_exam(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["exam"]  # the next run removed what the killed one left
 
 
-def test_killed_site_keeps_the_previous_pages(tmp_path):
+def test_killed_site_keeps_the_previous_pages(tmp_path, tmp_path_factory):
     docs = tmp_path / "docs"
     first = subprocess.run([sys.executable, "-m", "generator", "site", "--seed", "1", "--sets", "1",
                             "--docs", str(docs)], cwd=ROOT, capture_output=True)
     assert first.returncode == 0
     before = tree(docs)
-    code = kill_midway(["site", "--seed", "2", "--sets", "200", "--pdf", "--docs", str(docs)], 3.0)
+    code = kill_midway(["site", "--seed", "2", "--sets", "200", "--pdf", "--docs", str(docs)], 3.0,
+                       private_tmp(tmp_path_factory))
     assert code == -signal.SIGKILL
     # the pages as they were; beside them, at most the killed run's staging folder
     # (a dot-folder, which neither builder publishes), removed by the next run
@@ -59,18 +67,18 @@ def test_killed_site_keeps_the_previous_pages(tmp_path):
     assert again.returncode == 0 and tree(docs) == before
 
 
-def test_ctrl_c_stops_an_exam_at_once_and_says_so(tmp_path):
+def test_ctrl_c_stops_an_exam_at_once_and_says_so(tmp_path, tmp_path_factory):
     """Ctrl-C reaches the command and its workers (the terminal's whole process
     group): no traceback, exit 130, no temporary folder, the old exam intact."""
-    import os
-
     out = tmp_path / "exam"
     exam = str(ROOT / "examples" / "exam-midterm.yaml")
     assert subprocess.run([sys.executable, "-m", "generator", "exam", exam, "--students", "3", "--seed", "1",
                            "--out", str(out)], cwd=ROOT, capture_output=True).returncode == 0
     before = tree(out)
+    env = private_tmp(tmp_path_factory)
     proc = subprocess.Popen([sys.executable, "-m", "generator", "exam", exam, "--students", "400", "--seed", "2",
-                             "--out", str(out)], cwd=ROOT, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                             "--out", str(out)], cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
     time.sleep(4.0)
     os.killpg(proc.pid, signal.SIGINT)
     start = time.monotonic()
@@ -80,6 +88,7 @@ def test_ctrl_c_stops_an_exam_at_once_and_says_so(tmp_path):
     assert err.splitlines() == ["interrupted: output folders are left as they were"]
     assert tree(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["exam"]  # no hidden staging folder left
+    assert list(Path(env["TMPDIR"]).iterdir()) == []  # nor a temporary folder
 
 
 def _group(pgid: int) -> list[int]:
@@ -95,17 +104,16 @@ def _group(pgid: int) -> list[int]:
     return found
 
 
-def test_sigterm_stops_the_exam_and_its_workers(tmp_path):
+def test_sigterm_stops_the_exam_and_its_workers(tmp_path, tmp_path_factory):
     """`kill` (or `timeout`, or a cancelled CI job) sent SIGTERM to the main
     process alone: it died, and its two workers waited for work for ever,
     holding the caller's pipes.  Now it stops as Ctrl-C does: exit 143, one
     `interrupted:` line, no process left, the output folder untouched."""
-    import os
-
     out = tmp_path / "exam"
     exam = str(ROOT / "examples" / "exam-midterm.yaml")
+    env = private_tmp(tmp_path_factory)
     proc = subprocess.Popen([sys.executable, "-m", "generator", "exam", exam, "--students", "400", "--seed", "2",
-                             "--out", str(out)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             "--out", str(out)], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)
     time.sleep(4.0)
     proc.send_signal(signal.SIGTERM)  # to the main process only, as `kill PID` does
@@ -118,6 +126,7 @@ def test_sigterm_stops_the_exam_and_its_workers(tmp_path):
     assert err.decode().splitlines() == ["interrupted: output folders are left as they were"]
     assert _group(proc.pid) == []
     assert list(tmp_path.iterdir()) == []
+    assert list(Path(env["TMPDIR"]).iterdir()) == []
 
 
 def test_a_full_disk_on_stdout_is_one_error_line():
