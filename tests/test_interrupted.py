@@ -76,9 +76,11 @@ def test_ctrl_c_stops_an_exam_at_once_and_says_so(tmp_path, tmp_path_factory):
                            "--out", str(out)], cwd=ROOT, capture_output=True).returncode == 0
     before = tree(out)
     env = private_tmp(tmp_path_factory)
+    # as from a terminal: SIGINT not ignored, even where the test runs as a
+    # script's background job (which ignores it, and so would the command)
     proc = subprocess.Popen([sys.executable, "-m", "generator", "exam", exam, "--students", "400", "--seed", "2",
                              "--out", str(out)], cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(4.0)
     os.killpg(proc.pid, signal.SIGINT)
     start = time.monotonic()
