@@ -173,7 +173,6 @@ def first_figure_width(source: str) -> str:
     return json.loads(found)[0]
 
 
-
 def test_every_worked_solution_numbers_its_figures_and_pages_in_order(tmp_path, monkeypatch):
     """A figure is sized from where the text before it ends, and each of
     Typst's five layout passes settled one more figure of a chain: students
@@ -222,6 +221,7 @@ def test_every_worked_solution_numbers_its_figures_and_pages_in_order(tmp_path, 
             compile_settled(watched, source.encode("utf-8"), inputs)
             assert not any("did not converge" in m for m in watched.warned)
     assert unsettled >= 2
+
 
 @pytest.mark.parametrize("seed", range(2))
 def test_no_formula_runs_off_the_page(seed, tmp_path):

@@ -33,7 +33,7 @@ from ..seeding import encode
 from ..spec import Spec
 from .atomic import MARKER, check_out, marker_text, replace_folder, staged, write_into
 from .progress import say, shown
-from .typst_pool import TypstPool, compile_settled
+from .typst_pool import TypstPool, age_out_cache, compile_settled
 
 PAPERS = {"a4": "a4", "letter": "us-letter", "us-letter": "us-letter"}
 
@@ -123,13 +123,10 @@ def compile_pdf(source: str, age_out: bool = True) -> bytes:
         pdf = compile_settled(_COMPILER, source.encode("utf-8"), _INPUTS)
     except Exception as exc:  # a template bug, never user input: say which
         raise RuntimeError(f"Typst could not compile the document: {exc}") from exc
-    # Typst's memo cache is process-wide; after each compile the binding drops
-    # entries that went unused for about ten compiles.  Empty compiles age this
-    # document's entries out now: a worker then holds about 190 MB instead of
-    # 320 (`make bench` measures it).  Nothing useful is lost where the next
-    # document shares no layout with this one (else the caller says age_out=False).
-    for _ in range(_AGE_OUT if age_out else 0):
-        _COMPILER.compile(input=b"")
+    # nothing useful is lost where the next document shares no layout with
+    # this one (else the caller says age_out=False)
+    if age_out:
+        age_out_cache(_COMPILER, _AGE_OUT)
     return pdf
 
 
