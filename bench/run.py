@@ -24,7 +24,9 @@ What is measured, and how:
   figures give the machine index the report compares machines by.  Without
   git or that commit (a shallow clone, an sdist) the report falls back to the
   cited figures and says so;
-- the 300-student exam, plain and with --solutions, and 30 students;
+- the 300-student exam, plain and with --solutions, and 30 students; and the
+  first two again on a loaded machine: half the cores kept busy by CPU-bound
+  processes for as long as the exam runs (issue 14.5);
 - command-line start-up: `attndrills kinds` and `attndrills problem A`.
 Everything goes through public entry points (the CLI, write_site, sheet_pdfs,
 draw_figures), so the helpers' faster versions are measured as they land.
@@ -32,6 +34,7 @@ draw_figures), so the helpers' faster versions are measured as they land.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import importlib.util
 import io
@@ -66,6 +69,7 @@ FIGURE_SPECS = 20
 SITE_SETS = (5, 50)
 REXAMS_STUDENTS = (20, 200)  # 200 and 2,000 instances
 CLI_RUNS = 7
+CORES = os.cpu_count() or 1
 BASELINE = "abdb93e"  # the last commit before issue 11's work: measured in the same run (see _baseline_tree)
 REPETITIONS = (f"per kind up to {DEFAULT_N} problems or {KIND_BUDGET_S:g} s (H {N['H']}, 5.2 {N['5.2']}), at "
                f"{BASELINE} the same problems, the two alternating in turns of about {TURN_S:g} s; "
@@ -444,6 +448,29 @@ def _measure_exam(extra: list[str]) -> dict:
     return {"options": label, **row}
 
 
+@contextlib.contextmanager
+def _busy_cores():
+    """Issue 14.5's loaded machine, the same in every run: half the cores
+    (at least one) each kept busy by a CPU-bound process of its own, a busy
+    loop that neither reads nor writes, until the block ends."""
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(max(1, CORES // 2))]
+    try:
+        time.sleep(0.1)  # every loop has started
+        yield len(hogs)
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+
+
+def _measure_exam_loaded(extra: list[str]) -> dict:
+    """The 300-student exam beside `_busy_cores`."""
+    with _busy_cores() as n:
+        row = _measure_exam(extra)
+    row["options"] += f", beside {n} CPU-bound process{'es' if n > 1 else ''} (of {CORES} cores)"
+    return row
+
+
 def _measure_cli() -> dict:
     """Start-up as a user meets it: `attndrills kinds` and `attndrills problem A
     --seed 1`, fresh processes, from a neutral folder; one unmeasured run first
@@ -477,7 +504,7 @@ def measure() -> dict:
 
 def _measure_all(tmp: str) -> dict:
     spawn = mp.get_context("spawn")  # clean processes: memory is the measure's own
-    results: dict = {"machine": platform.platform(), "python": platform.python_version(), "cores": os.cpu_count(),
+    results: dict = {"machine": platform.platform(), "python": platform.python_version(), "cores": CORES,
                      "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
                      "load_before": [round(x, 1) for x in os.getloadavg()], "repetitions": REPETITIONS}
     _step("command-line start-up", results)
@@ -516,6 +543,8 @@ def _measure_all(tmp: str) -> dict:
     _step("300-student exam: plain, --solutions, and 30 students", results)
     results["exam"] = {"plain": _measure_exam([]), "solutions": _measure_exam(["--solutions"]),
                        "students_30": _measure_exam(["--students", "30"])}
+    _step("300-student exam on a loaded machine: plain and --solutions", results)
+    results["exam_loaded"] = {"plain": _measure_exam_loaded([]), "solutions": _measure_exam_loaded(["--solutions"])}
     small, big = results["site"][0], results["site"][-1]
     results["growth"] = {
         "site_generate": round(big["generate_s"] / small["generate_s"], 1),

@@ -36,6 +36,10 @@ def _results(**over) -> dict:
                 "problem_a": {"command": "attndrills problem A --seed 1", "runs": 7, "median_s": 0.3, "min_s": 0.25}},
         "exam": {"plain": {"options": "plain", "wall_s": 8.0, "cpu_percent": 190, "peak_pss_mb": 300.0},
                  "solutions": {"options": "--solutions", "wall_s": 25.0, "cpu_percent": 190, "peak_pss_mb": 350.0}},
+        "exam_loaded": {"plain": {"options": "plain, beside 1 CPU-bound process", "wall_s": 9.5, "cpu_percent": 140,
+                                  "peak_pss_mb": 300.0},
+                        "solutions": {"options": "--solutions, beside 1 CPU-bound process", "wall_s": 29.0,
+                                      "cpu_percent": 140, "peak_pss_mb": 350.0}},
         "site_50": {"sets": 50, "generate_s": 5.0, "mkdocs_build_s": 2.0, "peak_rss_mb": 150.0},
         "per_second": {k: 2 * v for k, v in CITED.items()},
         # abdb93e measured in the same run, on a machine like the one R/exams here was measured on
@@ -80,6 +84,8 @@ def test_every_target_names_a_figure_a_run_measures():
     ("cli__kinds__median_s", 0.21, "attndrills kinds"),
     ("cli__problem_a__median_s", 0.46, "attndrills problem A"),
     ("exam__solutions__wall_s", 30.5, "300-student exam, --solutions"),
+    ("exam_loaded__plain__wall_s", 10.1, "300-student exam, plain, half the cores busy"),
+    ("exam_loaded__solutions__wall_s", 30.5, "300-student exam, --solutions, half the cores busy"),
     ("site_50__generate_s", 13.7, "site generation, 50 sets"),  # 1.5 × 9.1 s is 13.65
     ("rexams__pdf_2000__peak_process_mb", 131.0, "peak memory of any process"),
 ])
@@ -349,3 +355,22 @@ def test_both_commits_run_the_same_problems_in_alternating_turns():
     a, b = run._kind_runs("H", [_Fake(2.0, log, "main"), _Fake(600.0, log, "base")])  # a fixed count, for both
     assert a["problems"] == b["problems"] == run.N["H"]
 
+
+
+def test_the_loaded_machine_keeps_half_the_cores_busy_and_only_while_the_block_runs(monkeypatch):
+    """Issue 14.5's loaded machine: CPU-bound processes beside the exam, each
+    using a whole core, all gone when the measured block ends (even by an error)."""
+    import os
+    import time
+
+    monkeypatch.setattr(run, "CORES", 4)
+    started = []
+    real = run.subprocess.Popen
+    monkeypatch.setattr(run.subprocess, "Popen", lambda *a, **k: started.append(real(*a, **k)) or started[-1])
+    with pytest.raises(KeyError), run._busy_cores() as n:
+        assert n == 2 and len(started) == 2
+        time.sleep(0.6)
+        ticks = [int(open(f"/proc/{p.pid}/stat").read().rsplit(")", 1)[1].split()[11]) for p in started]
+        assert all(t >= 0.1 * os.sysconf("SC_CLK_TCK") for t in ticks), ticks  # each busy, not sleeping
+        raise KeyError
+    assert all(p.poll() is not None for p in started)
