@@ -1,10 +1,12 @@
 """Exact-string tests of the printers, escaping and rounding (STYLE.md layer 1)."""
 
+import re
 from fractions import Fraction
 
 import pytest
 import sympy as sp
 
+from generator import kinds
 from generator import mathlines as M
 from generator.maths import exact as X
 from generator.maths.exact import Ex, format_fraction
@@ -109,3 +111,38 @@ def test_a_cut_formula_shows_no_gap_where_it_may_break():
     page = render_problem(solve_problem(sample_problem("B", 2)))
     assert "$\u200b${} + 0.1667" in page and "$\u200b${} = 1.0002$" in page
     assert "\u2002${}" not in page
+
+
+def _prose_of(sol):
+    """Every Prose a worked problem prints: question, forecast, steps, Verify, recall."""
+    yield from sol.question
+    yield sol.forecast
+    for s in sol.steps:
+        yield from s.body
+        yield from s.after
+        yield s.why
+    for c in sol.checks:
+        yield c.line
+    for front, back in sol.recall:
+        yield front
+        yield back
+
+
+_UNICODE_SUBSCRIPT = re.compile("[\u2080-\u209c\u1d62-\u1d6a]")
+
+
+@pytest.mark.parametrize("kind", [k.id for k in kinds.all_kinds()])
+def test_symbols_in_the_text_are_maths_not_unicode_subscripts(kind):
+    """A symbol in a sentence or a choice (s_{t-1}, α_ti) is written as maths,
+    so the PDF, the page and Moodle set it as their equations do; a Unicode
+    subscript (sₜ₋₁) printed upright, its subscript from a fallback font."""
+    from generator.pipeline import sample_problem, solve_problem
+
+    for seed in range(1, 21):
+        sol = solve_problem(sample_problem(kind, seed))
+        for p in _prose_of(sol):
+            words = "".join(seg for seg in p if isinstance(seg, str))
+            assert not _UNICODE_SUBSCRIPT.search(words), (kind, seed, words)
+        for a in sol.answers:
+            if a.type == "choice":
+                assert not any(_UNICODE_SUBSCRIPT.search(o.text) for o in a.options), (kind, seed, a.options)

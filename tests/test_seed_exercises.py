@@ -28,7 +28,7 @@ def test_1_2_vanilla_statement_is_false():
 def test_1_3_the_weights_sum_to_one():
     sol = solve_given("1.3", {"scores": ["1", "3", "1"], "distractors": [0, 1], "shuffle": 0})
     a = sol.answer("sums_to_one")
-    assert a.exact == ["the weights αₜᵢ"]
+    assert a.exact == ["the weights α_ti"]
     assert {o.misconception for o in a.options if not o.correct} == {"scores_are_probabilities",
                                                                       "states_are_fractions"}
 
@@ -80,10 +80,10 @@ def test_3_1_entropies():
 def test_3_2_bahdanau_uses_previous_state():
     sol = solve_given("3.2", {"ask": "bahdanau", "phrasing": 0, "shuffle": 1})
     a = sol.answer("state")
-    assert a.exact == ["the previous decoder state sₜ₋₁"]
+    assert a.exact == ["the previous decoder state s_{t-1}"]
     assert "sₜ₋₁" in sol.answer("explanation").value and "Luong" in sol.answer("explanation").value
     luong = solve_given("3.2", {"ask": "luong", "phrasing": 0, "shuffle": 1}).answer("state")
-    assert luong.exact == ["the current decoder state sₜ"]
+    assert luong.exact == ["the current decoder state s_t"]
 
 
 def test_3_3_swap_keeps_context():

@@ -18,7 +18,7 @@ from ..maths.crosscheck import agree
 from ..maths.exact import Ex
 from ..mathlines import Frac, Num, Sym
 from ..misconceptions import CATALOGUE
-from ..model import Answer, Check, Option, Problem, Prose, Solution
+from ..model import Answer, Check, Option, Problem, Prose, Solution, prose
 
 MAX_DRAWS = 200  # bounded rejection sampling for a cell's property
 LETTERS = "ABCDEFGHIJ"
@@ -292,13 +292,14 @@ class Work:
 
 
 def option_lines(options: Sequence[Option]) -> list[Prose]:
-    """The options of a choice question as paragraphs “(A) …”."""
-    return [(f"({LETTERS[i]}) {o.text}",) for i, o in enumerate(options)]
+    """The options of a choice question as paragraphs “(A) …”; a symbol
+    written in an option (s_{t-1}, α_ti) is typeset as the question's are."""
+    return [prose(f"({LETTERS[i]}) {o.text}") for i, o in enumerate(options)]
 
 
 def key_line(options: Sequence[Option]) -> Prose:
     keys = [f"({LETTERS[i]}) {o.text}" for i, o in enumerate(options) if o.correct]
-    return ("Answer: " + "; ".join(keys) + ".",)
+    return prose("Answer: " + "; ".join(keys) + ".")
 
 
 def input_node(f) -> Num | Frac:

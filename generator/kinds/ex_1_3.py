@@ -7,17 +7,18 @@ import numpy as np
 
 from ..errors import UserError
 from ..inputs import check_keys, require
+from ..mathlines import Num, SumOver
 from ..model import Problem, Solution, Step, prose
 from . import register
 from ._base import Kind, Work, draw_decimal, key_line, option_lines
 from . import _recipe as R
 
-CORRECT = "the weights αₜᵢ"
+CORRECT = "the weights α_ti"
 WRONG = (
-    ("the scores eₜᵢ", "scores_are_probabilities"),
-    ("the states hᵢ", "states_are_fractions"),
-    ("the exponentials exp(eₜᵢ)", "forgot_to_normalise"),
-    ("the components of the context cₜ", "context_sums_to_one"),
+    ("the scores e_ti", "scores_are_probabilities"),
+    ("the states h_i", "states_are_fractions"),
+    ("the exponentials exp(e_ti)", "forgot_to_normalise"),
+    ("the components of the context c_t", "context_sums_to_one"),
     ("the scores divided by their largest value", "forgot_to_exponentiate"),
 )
 SHOW = 3  # distractors shown
@@ -55,8 +56,8 @@ def solve(problem: Problem, digits: int) -> Solution:
     sm = R.softmax(scores)
     nums = [w.n(a) for a in sm.weights]
     steps = (Step("name the quantity", (key_line(shown),), (), prose(
-        "That is precisely what the softmax guarantees: Σᵢ αₜᵢ = 1. The scores are unbounded and in "
-        "general do not sum to 1; the states are vectors, not fractions.")),
+        "That is precisely what the softmax guarantees: ", R.eq(SumOver("i", R.Sym("alpha", "ti")), Num("1")),
+        ". The scores are unbounded and in general do not sum to 1; the states are vectors, not fractions.")),
         Step("see it on numbers", (prose("Take the scores ", R.scores_line(scores, "t"), ", which sum to ",
                                          R.input_node(sum(scores)), "."),),
              (R.eq(R.Sym("alpha"), R.Tup(tuple(nums))),),

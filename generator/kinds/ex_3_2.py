@@ -1,4 +1,4 @@
-"""Exercise 3.2 (L3) — why Bahdanau scores with s_{t−1} and Luong with s_t:
+"""Exercise 3.2 (L3) — why Bahdanau scores with s_{t-1} and Luong with s_t:
 the ordering argument, as a multiple-choice question and a model answer (seeds/002)."""
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from ..model import Problem, Solution, Step, prose
 from . import register
 from ._base import Kind, Work, key_line, option_lines
 
-S_PREV, S_NOW, H_I, C_T = "the previous decoder state sₜ₋₁", "the current decoder state sₜ", \
-    "the encoder state hᵢ itself", "the context vector cₜ"
+S_PREV, S_NOW, H_I, C_T = "the previous decoder state s_{t-1}", "the current decoder state s_t", \
+    "the encoder state h_i itself", "the context vector c_t"
 PHRASINGS = (
     "Which decoder-side state does {who} attention use to score the encoder states at step t?",
-    "When {who} attention computes the scores eₜᵢ, which state sits on the decoder side?",
-    "In {who} attention, the score eₜᵢ compares hᵢ with which state?",
+    "When {who} attention computes the scores e_ti, which state sits on the decoder side?",
+    "In {who} attention, the score e_ti compares h_i with which state?",
 )
 WHO = {"bahdanau": "Bahdanau (additive)", "luong": "Luong (multiplicative)"}
 
@@ -60,19 +60,19 @@ def solve(problem: Problem, digits: int) -> Solution:
     steps = (
         Step("write Bahdanau's update", (), (eq(Sym("s", "t"), Call("f", Args((Sym("s", "t-1"), Sym("y", "t-1"),
                                                                                Sym("c", "t"))))),), prose(
-            "The context cₜ is an input to the update that produces sₜ. To build cₜ we need the scores, "
-            "and sₜ does not exist yet — so Bahdanau must align from sₜ₋₁.")),
+            "The context c_t is an input to the update that produces s_t. To build c_t we need the scores, "
+            "and s_t does not exist yet — so Bahdanau must align from s_{t-1}.")),
         Step("write Luong's order", (), (eq(Sym("e", "ti"), Mul((Sym("s", "t", "T"), Sym("W", "a"), Sym("h", "i")),
                                                                 "juxt")),), prose(
-            "The RNN runs first and produces sₜ without any context; attention then refines the output, "
-            "so the score can legally use sₜ.")),
+            "The RNN runs first and produces s_t without any context; attention then refines the output, "
+            "so the score can legally use s_t.")),
         Step("answer", (key_line(shown),), (), prose(
             "The available state depends on whether attention feeds the RNN (Bahdanau) or follows it (Luong).")),
     )
     w.text("explanation", "why the states differ", MODEL)
     w.check("ordering", True, prose(f"{WHO[ask].split()[0]} uses {right} ✓ — the state that exists when "
                                     "the scores are computed."))
-    recall = ((prose("Bahdanau (sₜ₋₁) versus Luong (sₜ)?"),
+    recall = ((prose("Bahdanau (s_{t-1}) versus Luong (s_t)?"),
                prose("Context feeds the RNN in Bahdanau (the state is not yet built); context follows the RNN "
                      "in Luong (the state is already built) (Exercise 3.2).")),)
     return Solution(problem, "Bahdanau versus Luong", tuple(question), forecast, steps,

@@ -10,7 +10,7 @@ import numpy as np
 from ..errors import UserError
 from ..inputs import check_keys, parse_number, require
 from ..maths.exact import Ex
-from ..mathlines import Add, Num, Pow, Sym, eq
+from ..mathlines import Add, Mul, Num, Pow, Sym, SumOver, eq
 from ..model import Problem, Solution, Step, prose
 from . import register
 from ._base import Kind, Work
@@ -65,8 +65,9 @@ def solve(problem: Problem, digits: int) -> Solution:
         Step("see how much survives", (), (eq(Pow(R.input_node(g), Num(str(chain))), w.n(kept)),), prose(
             "A long chain of factors below 1 shrinks the gradient geometrically: the vanishing gradient.")),
         Step("follow the attention path", (prose(
-            "With attention, cₜ = Σᵢ αₜᵢ hᵢ connects the output straight to every hᵢ through a single weight αₜᵢ: "
-            "one hop, whatever i and t are."),), (), prose(
+            "With attention, ", eq(Sym("c", "t"), SumOver("i", Mul((Sym("alpha", "ti"), Sym("h", "i")), "juxt"))),
+            " connects the output straight to every h_i through a single weight α_ti: one hop, whatever i and t "
+            "are."),), (), prose(
             "Fewer multiplicative steps → less vanishing → early words stay learnable even at late output steps.")),
     )
     w.numeric("chain_steps", "recurrent steps between the output and the input word", Ex.of(chain),

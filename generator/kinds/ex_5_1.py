@@ -60,9 +60,10 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.vector("weights", "α_t1 for every decoder step", ones, np.ones((len(rows), 1)),
              distractors=[(sigmoid, "implicit_extra_score")])
     w.vector("context", "c_t (the same at every step)", [Ex.of(v) for v in h], np.array([float(v) for v in h]))
-    w.check("alpha = 1", True, prose(f"α = 1 at all {len(rows)} steps, whatever the score ✓; cₜ = h₁."))
+    c_is_h1 = eq(Sym("c", "t"), Sym("h", "1"))
+    w.check("alpha = 1", True, prose(f"α = 1 at all {len(rows)} steps, whatever the score ✓; ", c_is_h1, "."))
     recall = ((prose("What happens to attention when Tx = 1?"),
-               prose("α = 1 always and cₜ = h₁ — it degenerates to vanilla seq2seq (Exercise 5.1).")),)
+               prose("α = 1 always and ", c_is_h1, " — it degenerates to vanilla seq2seq (Exercise 5.1).")),)
     return Solution(problem, "A one-word source", tuple(question), forecast, steps,
                     tuple(w.answers), tuple(w.checks), recall)
 

@@ -189,7 +189,7 @@ def _shown(a) -> str:
     """An answer as the student reads it in the key (the script's messages:
     plain text, a matching answer's symbols in Unicode, cₜ → (d) …)."""
     if a.type == "choice":
-        return "; ".join(f"({'ABCDEFGHIJ'[i]}) {o.text}" for i, o in enumerate(a.options) if o.correct)
+        return "; ".join(f"({'ABCDEFGHIJ'[i]}) {plain.label(o.text)}" for i, o in enumerate(a.options) if o.correct)
     if a.type == "vector":
         return " | ".join("(" + ", ".join(row) + ")" for row in _rows(a.display))
     if a.type == "matching":
@@ -236,7 +236,7 @@ def answer_field(a) -> dict:
                  matrix=a.type == "vector" and isinstance(a.display[0], list), distractors=distractors)
     elif a.type == "choice":
         d.update(multi=sum(o.correct for o in a.options) > 1,
-                 options=[{"letter": "ABCDEFGHIJ"[i], "text": o.text, "correct": o.correct,
+                 options=[{"letter": "ABCDEFGHIJ"[i], "text": plain.label(o.text), "correct": o.correct,
                            "sentence": _wrong(o.misconception)} for i, o in enumerate(a.options)])
     elif a.type == "truefalse":
         wrong = next((o for o in a.options if not o.correct), None)

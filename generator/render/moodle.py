@@ -38,11 +38,12 @@ from ..marking import centre as _marking_centre
 from ..marking import parse_number
 from ..misconceptions import describe
 from ..model import Answer, prose
+from . import plain
 from .html import inline, question_html, solution_html, symbols_html
 
 MAX_MULTIPLE = 1000  # weights never grow past 1000 × the points
 _XML_BAD = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-_CHOICE = re.compile(r"\(([A-J])\) (.*)", re.S)
+_LETTERS = "ABCDEFGHIJ"  # a choice's options, as the kinds' option_lines letter them
 _ENUMERATED = re.compile(r"\([a-z]\) ")
 
 
@@ -176,12 +177,12 @@ def _shown_elsewhere(q: Question) -> tuple[frozenset[int], dict[str, str]]:
     paragraphs = ["".join(seg if isinstance(seg, str) else " " for seg in p) for p in q.solution.question]
     for part in q.parts:
         a = part.answer
+        choices = {prose(f"({letter}) {o.text}") for letter, o in zip(_LETTERS, a.options)}
         for n, text in enumerate(paragraphs):
             if text is None:
                 continue
             if a.type == "choice":
-                m = _CHOICE.fullmatch(text.strip())
-                if m and m.group(2).strip() in {o.text for o in a.options}:
+                if q.solution.question[n] in choices:  # the paragraph "(B) …" of one of its options
                     skip.add(n)
             elif a.type == "truefalse" and a.name.startswith("statement_"):
                 prefix = f"({a.name[10:]}) "
@@ -275,7 +276,7 @@ def _multichoice(a: Answer) -> str:
            _tag("shuffleanswers", "0"),  # the variant's order: the paper's letters
            _tag("answernumbering", "ABCD"), _tag("showstandardinstruction", "0")]
     for o in a.options:
-        out.append(_answer(float(f"{share:.5f}") if o.correct else 0, html.escape(o.text), _feedback(o.misconception)))
+        out.append(_answer(float(f"{share:.5f}") if o.correct else 0, html.escape(plain.label(o.text)), _feedback(o.misconception)))
     return "".join(out)
 
 
@@ -325,7 +326,7 @@ def _cloze_part(p: Part, label: str, weights: list[int], claims: dict[str, str],
     if a.type == "choice":
         single = sum(o.correct for o in a.options) == 1
         kind = "MULTICHOICE_V" if single else "MULTIRESPONSE"
-        menu = "~".join(f"{'=' if o.correct else '%0%'}{_esc(o.text)}"
+        menu = "~".join(f"{'=' if o.correct else '%0%'}{_esc(plain.label(o.text))}"
                         + (f"#{_esc(describe(o.misconception))}" if o.misconception else "") for o in a.options)
         return f"<p>{head}{_label(p.quantity)}:</p><p>{{{weights[0]}:{kind}:{menu}}}</p>"
     if a.type == "matching":
