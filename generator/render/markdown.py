@@ -237,7 +237,8 @@ def answer_field(a) -> dict:
     elif a.type == "choice":
         d.update(multi=sum(o.correct for o in a.options) > 1,
                  options=[{"letter": "ABCDEFGHIJ"[i], "text": plain.label(o.text), "correct": o.correct,
-                           "sentence": _wrong(o.misconception)} for i, o in enumerate(a.options)])
+                           "sentence": _wrong(o.misconception)} for i, o in enumerate(a.options)],
+                 options_html=[label_html(o.text) for o in a.options])
     elif a.type == "truefalse":
         wrong = next((o for o in a.options if not o.correct), None)
         d.update(key=bool(a.value), sentence=_wrong(wrong.misconception if wrong else None))
