@@ -26,9 +26,12 @@ TABLE = Answer("weights", "vector", "α", [[0.2, 0.8], [0.6, 0.4]], [["0.2000", 
                [], [[5e-05, 5e-05], [5e-05, 5e-05]])
 ONE = Answer("sums", "choice", "sums to one", [3], "D", [], None, (
     Option("the scores divided by their largest value", False, "forgot_to_exponentiate"),
-    Option("the components of the context cₜ", False, "context_sums_to_one"),
-    Option("the exponentials exp(eₜᵢ)", False, "forgot_to_normalise"),
-    Option("the weights αₜᵢ", True, None)))
+    Option("the components of the context c_t", False, "context_sums_to_one"),  # as kind 1.3 writes them
+    Option("the exponentials exp(e_ti)", False, "forgot_to_normalise"),
+    Option("the weights α_ti", True, None)))
+STATE = Answer("state", "choice", "state", [1], "B", [], None, (
+    Option("the current decoder state s_t", False, "wrong_state_order"),  # as kind 3.2 writes them
+    Option("the previous decoder state s_{t-1}", True, None)))
 TWO = Answer("both", "choice", "both", [0, 2], "A, C", [], None, (
     Option("a", True, None), Option("b", False, "hard_argmax"), Option("c", True, None), Option("d", False, None)))
 FALSE = Answer("claim", "truefalse", "claim", False, "false", False, None, (
@@ -55,7 +58,9 @@ RIGHT = [
     (TABLE, "0.2; 0.8 | 0.6; 0.4"), (TABLE, "(0.2, 0.8) (0.6, 0.4)"), (TABLE, "0.2 0.8\n0.6 0.4"),
     (TABLE, "0.2; 0.8; 0.6; 0.4"),
     (ONE, "D"), (ONE, "d"), (ONE, "(D)"), (ONE, "D)"), (ONE, "the weights αₜᵢ"), (ONE, "The weights α_ti"),
-    (ONE, "(D) the weights αₜᵢ"),
+    (ONE, "(D) the weights αₜᵢ"), (ONE, "the weights alpha_ti"),
+    (STATE, "the previous decoder state sₜ₋₁"), (STATE, "the previous decoder state s_{t-1}"),
+    (STATE, "the previous decoder state s_t-1"), (STATE, "b"),
     (TWO, "A, C"), (TWO, "A C"), (TWO, "AC"), (TWO, "c; a"), (TWO, "a and c"),
     (FALSE, "false"), (FALSE, "False."), (FALSE, "F"), (FALSE, "f"), (FALSE, "no"), (FALSE, "N"),
     (SYMBOLS, "c_t → (d) weighted summary fed to the decoder; α_ti → (b) normalised focus fraction; "
@@ -100,6 +105,7 @@ WRONG = [
     (TABLE, "0.2; 0.8 | 0.6; 0.5", Fraction(3, 4), None, "3 of 4 components right"),
     (ONE, "A", 0, "forgot_to_exponentiate", ""),
     (ONE, "the components of the context c_t", 0, "context_sums_to_one", ""),
+    (STATE, "the current decoder state sₜ", 0, "wrong_state_order", ""),
     (ONE, "F", 0, None, "there is no option F (A–D)"),
     (ONE, "bad", 0, None, "not one of the options: answer with a letter (A–D) or an option's text"),
     (ONE, "idk", 0, None, "“idk” counts as no answer"),
