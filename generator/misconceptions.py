@@ -13,7 +13,7 @@ CATALOGUE: dict[str, str] = {
     "uniform_weights": "gave every position the same weight, ignoring the scores",
     "log_base_2": "used log base 2 instead of the natural log (bits instead of nats)",
     "dropped_minus_sign": "dropped the minus sign in H = −Σ α ln α",
-    "wrong_state_order": "mixed up which decoder state scores the inputs (Bahdanau s_{t−1} vs Luong s_t)",
+    "wrong_state_order": "mixed up which decoder state scores the inputs (Bahdanau sₜ₋₁ vs Luong sₜ)",
     "encoder_state_in_query": "used an encoder state where the decoder state belongs",
     "circular_context": "scored with the context vector, which is what the scores are used to build",
     "scores_are_probabilities": "treated the raw scores as if they were already probabilities",

@@ -146,3 +146,13 @@ def test_symbols_in_the_text_are_maths_not_unicode_subscripts(kind):
         for a in sol.answers:
             if a.type == "choice":
                 assert not any(_UNICODE_SUBSCRIPT.search(o.text) for o in a.options), (kind, seed, a.options)
+
+
+def test_a_mistake_reads_as_plain_text():
+    """The catalogue's sentences go where no maths is set (Moodle's option
+    feedback, the practice page's messages, `attndrills grade`): a symbol is
+    written in Unicode there (sₜ₋₁), never in the s_{t-1} notation maths reads."""
+    from generator.misconceptions import CATALOGUE
+
+    for name, sentence in CATALOGUE.items():
+        assert "_" not in sentence and "{" not in sentence, (name, sentence)
