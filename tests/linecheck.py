@@ -201,16 +201,25 @@ def chains(node: Node):
             yield from chains(i)
 
 
-def lines(solution: Solution):
-    """Every maths node a student reads in the solution (steps, Verify, prose)."""
-    for q in solution.question:
-        yield from (p for p in q if isinstance(p, Node))
+def paragraphs(solution: Solution):
+    """Every paragraph of prose a student reads: question, Forecast, steps,
+    Verify, recall cards."""
+    yield from solution.question
+    yield solution.forecast
     for s in solution.steps:
-        for para in (*s.body, s.why, *s.after):
-            yield from (p for p in para if isinstance(p, Node))
-        yield from s.math
+        yield from (*s.body, s.why, *s.after)
     for c in solution.checks:
-        yield from (p for p in c.line if isinstance(p, Node))
+        yield c.line
+    for front, back in solution.recall:
+        yield from (front, back)
+
+
+def lines(solution: Solution):
+    """Every maths node a student reads in the solution (prose and steps' display lines)."""
+    for para in paragraphs(solution):
+        yield from (p for p in para if isinstance(p, Node))
+    for s in solution.steps:
+        yield from s.math
 
 
 def failures(solution: Solution) -> list[tuple[str, str]]:

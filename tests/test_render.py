@@ -12,6 +12,7 @@ from generator.maths import exact as X
 from generator.maths.exact import Ex, format_fraction
 from generator.render.latex import escape_text, latex
 from generator.render.markdown import escape_md, inline
+from linecheck import paragraphs
 
 
 @pytest.mark.parametrize("node, want", [
@@ -113,21 +114,6 @@ def test_a_cut_formula_shows_no_gap_where_it_may_break():
     assert "\u2002${}" not in page
 
 
-def _prose_of(sol):
-    """Every Prose a worked problem prints: question, forecast, steps, Verify, recall."""
-    yield from sol.question
-    yield sol.forecast
-    for s in sol.steps:
-        yield from s.body
-        yield from s.after
-        yield s.why
-    for c in sol.checks:
-        yield c.line
-    for front, back in sol.recall:
-        yield front
-        yield back
-
-
 _UNICODE_SUBSCRIPT = re.compile("[\u2080-\u209c\u1d62-\u1d6a]")
 
 
@@ -140,7 +126,7 @@ def test_symbols_in_the_text_are_maths_not_unicode_subscripts(kind):
 
     for seed in range(1, 21):
         sol = solve_problem(sample_problem(kind, seed))
-        for p in _prose_of(sol):
+        for p in paragraphs(sol):
             words = "".join(seg for seg in p if isinstance(seg, str))
             assert not _UNICODE_SUBSCRIPT.search(words), (kind, seed, words)
         for a in sol.answers:

@@ -34,6 +34,7 @@ import math
 import re
 
 from ..exam import PART_LETTERS, Part, Question, points_text
+from ..kinds._base import option_lines
 from ..marking import centre as _marking_centre
 from ..marking import parse_number
 from ..misconceptions import describe
@@ -43,7 +44,6 @@ from .html import inline, question_html, solution_html, symbols_html
 
 MAX_MULTIPLE = 1000  # weights never grow past 1000 × the points
 _XML_BAD = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-_LETTERS = "ABCDEFGHIJ"  # a choice's options, as the kinds' option_lines letter them
 _ENUMERATED = re.compile(r"\([a-z]\) ")
 
 
@@ -177,12 +177,12 @@ def _shown_elsewhere(q: Question) -> tuple[frozenset[int], dict[str, str]]:
     paragraphs = ["".join(seg if isinstance(seg, str) else " " for seg in p) for p in q.solution.question]
     for part in q.parts:
         a = part.answer
-        choices = {prose(f"({letter}) {o.text}") for letter, o in zip(_LETTERS, a.options)}
+        choices = set(option_lines(a.options)) if a.type == "choice" else set()  # its "(B) …" paragraphs
         for n, text in enumerate(paragraphs):
             if text is None:
                 continue
             if a.type == "choice":
-                if q.solution.question[n] in choices:  # the paragraph "(B) …" of one of its options
+                if q.solution.question[n] in choices:
                     skip.add(n)
             elif a.type == "truefalse" and a.name.startswith("statement_"):
                 prefix = f"({a.name[10:]}) "
@@ -276,7 +276,8 @@ def _multichoice(a: Answer) -> str:
            _tag("shuffleanswers", "0"),  # the variant's order: the paper's letters
            _tag("answernumbering", "ABCD"), _tag("showstandardinstruction", "0")]
     for o in a.options:
-        out.append(_answer(float(f"{share:.5f}") if o.correct else 0, html.escape(plain.label(o.text)), _feedback(o.misconception)))
+        out.append(_answer(float(f"{share:.5f}") if o.correct else 0, html.escape(plain.label(o.text)),
+                           _feedback(o.misconception)))
     return "".join(out)
 
 
