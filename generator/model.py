@@ -108,6 +108,9 @@ class Answer:
     exact: Any
     tolerance: Any
     options: tuple[Option, ...] = ()
+    # a text answer (marked by hand): the question's paragraph that asks for
+    # it, which an output with nowhere to write prose leaves out (Moodle)
+    prompt: Prose = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {

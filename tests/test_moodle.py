@@ -403,3 +403,50 @@ def test_labels_set_their_symbols_as_maths(tmp_path):
         assert not _NOTATION.search(text), _NOTATION.search(text)
         seen += bool(re.search(r"\\\(c_\{t\}\\\)|\\\(\\alpha_\{t1\}\\\)|\\\(T_\{x\}\\\)", body))
     assert seen >= 4
+
+
+def _moodle_question(kind: str, seed: int):
+    """One exam question of `kind` as moodle.xml holds it (parsed)."""
+    from generator.exam import Part, Question, quantity
+    from generator.render.moodle import render_question
+
+    sol = solve_problem(sample_problem(kind, seed), 4)
+    graded = graded_answers(sol)
+    parts = tuple(Part(f"1{c}" if len(graded) > 1 else "1", a, Fraction(1), quantity(a, kind))
+                  for c, a in zip("abcdefghij", graded))
+    return sol, ET.fromstring(render_question(Question(1, 1, sol, Fraction(max(1, len(parts))), parts), 4))
+
+
+_ASKS_PROSE = re.compile(r"\b(explain|argue|justify)\b", re.I)
+
+
+@pytest.mark.parametrize("kind", [k.id for k in kinds.all_kinds()])
+def test_moodle_asks_for_nothing_it_has_no_place_for(kind):
+    """A text answer (3.2's "explain the ordering", 4.3's "argue why") is
+    marked by hand on paper; Moodle has nowhere to write it, so its question
+    leaves that paragraph out (the paper keeps it, its own paragraph)."""
+    prompts = 0
+    for seed in range(1, 6):
+        sol, q = _moodle_question(kind, seed)
+        text = q.find("questiontext/text").text or ""
+        assert not _ASKS_PROSE.search(re.sub(r"<[^>]+>", " ", text)), text
+        for a in sol.answers:
+            if a.type == "text" and a.prompt:
+                prompts += 1
+                assert a.prompt in sol.question  # a paragraph of its own, which the paper prints
+                words = "".join(s for s in a.prompt if isinstance(s, str)).strip()
+                assert words and words not in text
+    assert prompts == (5 if kind in ("3.2", "4.1", "4.3") else 0)
+
+
+def test_a_cloze_menu_letters_its_choices_as_the_worked_answer_does():
+    """4.2's worked solution says "Answer: (C) mostly along the diagonal …";
+    the cloze menu the student picked from shows the same letters."""
+    for seed in range(1, 9):
+        sol, q = _moodle_question("4.2", seed)
+        menu = re.search(r"\{\d+:MULTICHOICE_V:((?:[^{}\\]|\\.)*)\}", q.find("questiontext/text").text).group(1)
+        options = [re.sub(r"#.*", "", x) for x in menu.split("~")]
+        assert [re.match(r"[=%0]*\(([A-J])\) ", o).group(1) for o in options] == list("ABCDEFGHIJ"[:len(options)])
+        right = [o.lstrip("=")[:3] for o in options if o.startswith("=")]
+        said = re.findall(r"Answer: (\([A-J]\))", q.find("generalfeedback/text").text)
+        assert right == said and len(said) == 1, (right, said)

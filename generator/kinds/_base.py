@@ -282,8 +282,11 @@ class Work:
             [list(p) for p in pairs], None,
             tuple(Option(f"{l} → {r}", True, None) for l, r in pairs)))
 
-    def text(self, name: str, label: str, model_answer: str) -> None:
-        self.answers.append(Answer(name, "text", label, model_answer, model_answer, model_answer, None))
+    def text(self, name: str, label: str, model_answer: str, prompt: Prose) -> None:
+        """A model answer, marked by hand; `prompt` is the question's own
+        paragraph that asks for it (no other sentence in it)."""
+        self.answers.append(Answer(name, "text", label, model_answer, model_answer, model_answer, None,
+                                   prompt=prompt))
 
     def check(self, name: str, passed: bool, line: Prose) -> None:
         if not passed:

@@ -21,6 +21,7 @@ PHRASINGS = (
 )
 WHO = {"bahdanau": "Bahdanau (additive)", "luong": "Luong (multiplicative)"}
 
+ASK = prose("Then explain the ordering, not just the names.")  # the text answer's prompt
 MODEL = (
     "It comes down to when the context vector is needed. In Bahdanau attention the context cₜ is an "
     "input to the RNN update sₜ = f(sₜ₋₁, yₜ₋₁, cₜ); building cₜ needs the scores, but sₜ does not exist "
@@ -54,8 +55,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     shown = w.choice("state", "the decoder-side state in the score", [right],
                      [(wrong_state, "wrong_state_order"), (H_I, "encoder_state_in_query"),
                       (C_T, "circular_context")], problem.inputs["shuffle"])
-    question = [prose(PHRASINGS[problem.inputs["phrasing"]].format(who=WHO[ask])), *option_lines(shown),
-                prose("Then explain the ordering, not just the names.")]
+    question = [prose(PHRASINGS[problem.inputs["phrasing"]].format(who=WHO[ask])), *option_lines(shown), ASK]
     forecast = prose("Ask yourself: at the moment the scores are needed, which decoder states already exist?")
     steps = (
         Step("write Bahdanau's update", (), (eq(Sym("s", "t"), Call("f", Args((Sym("s", "t-1"), Sym("y", "t-1"),
@@ -69,7 +69,7 @@ def solve(problem: Problem, digits: int) -> Solution:
         Step("answer", (key_line(shown),), (), prose(
             "The available state depends on whether attention feeds the RNN (Bahdanau) or follows it (Luong).")),
     )
-    w.text("explanation", "why the states differ", MODEL)
+    w.text("explanation", "why the states differ", MODEL, ASK)
     w.check("ordering", True, prose(f"{WHO[ask].split()[0]} uses {right} ✓ — the state that exists when "
                                     "the scores are computed."))
     recall = ((prose("Bahdanau (s_{t-1}) versus Luong (s_t)?"),

@@ -14,6 +14,7 @@ from . import register
 from ._base import Kind, Work
 
 MAX_LEN = 10**4
+ASK = prose("Then explain in one sentence why this is the cost the fixed-vector bottleneck was trading away.")
 TRADE_OFF = ("Vanilla seq2seq computes essentially no alignment scores by forcing all information through "
              "one vector (cheap, lossy); attention pays O(Tx·Ty) score computations to avoid that loss — "
              "spending computation to buy back information.")
@@ -45,8 +46,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     # the symbols given as nodes: the words around them are the same in every variant
     question = [prose("A decoder emits ", Sym("T", "y"), f" = {ty} words; the input has ", Sym("T", "x"),
                       f" = {tx} words. How many alignment scores ", Sym("e", "ti"),
-                      " are computed over the whole translation? Then explain in one "
-                      "sentence why this is the cost the fixed-vector bottleneck was trading away.")]
+                      " are computed over the whole translation?"), ASK]
     forecast = prose("Is the count closer to Tx + Ty or to Tx × Ty?")
     steps = (
         Step("count the pairs", (), (eq(Mul((Sym("T", "x"), Sym("T", "y")), "times"),
@@ -59,7 +59,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.numeric("count", "number of alignment scores", Ex.of(count), float(tx * ty), whole=True, distractors=[
         (Ex.of(tx + ty), "added_lengths"), (Ex.of(tx), "one_score_per_input"),
         (Ex.of(tx * tx), "squared_input"), (Ex.of(ty), "one_score_per_output")])
-    w.text("trade_off", "why this is the bottleneck's trade-off", TRADE_OFF)
+    w.text("trade_off", "why this is the bottleneck's trade-off", TRADE_OFF, ASK)
     w.check("count", count == tx * ty, prose(f"{ty} decoder steps × {tx} scores each = {count} ✓."))
     recall = ((prose("How many scores does attention compute for Tx inputs and Ty outputs?"),
                prose("Tx × Ty — one per (output, input) pair (Exercise 4.1).")),)

@@ -17,6 +17,7 @@ from ._base import Kind, Work
 from . import _recipe as R
 
 GAINS = ("0.5", "0.7", "0.8", "0.9")
+ASK = prose("Argue why attention improves gradient flow.")  # the text answer's prompt
 MODEL = ("In a plain RNN the gradient from output t to an early input must pass through every intermediate "
          "state — a long chain of multiplications that shrinks (vanishing gradient). Attention creates a "
          "direct, weighted shortcut: cₜ connects straight to each hᵢ through one weight αₜᵢ, so during "
@@ -57,7 +58,7 @@ def solve(problem: Problem, digits: int) -> Solution:
                       f"encoder–decoder, the gradient from that output to input word i = {i} crosses "
                       f"{tx} − {i} encoder steps and then {t} decoder steps, and each step keeps a factor "
                       f"{R.number_text(g)} of it. How many steps, what fraction survives — and how many hops "
-                      "does the path through attention take? Argue why attention improves gradient flow.")]
+                      "does the path through attention take?"), ASK]
     forecast = prose("Guess: does a factor below 1, multiplied dozens of times, leave much of the gradient?")
     steps = (
         Step("count the recurrent steps", (), (eq(Sym("n"), Add((Num(str(tx - i)), Num(str(t)))), Num(str(chain))),),
@@ -76,7 +77,7 @@ def solve(problem: Problem, digits: int) -> Solution:
               float(g) ** chain)
     w.numeric("attention_hops", "hops from the output to the input word through attention", Ex.of(1), 1.0,
               whole=True, distractors=[(Ex.of(chain), "gradient_through_chain"), (Ex.of(0), "argmax_no_gradient")])
-    w.text("argument", "why attention improves gradient flow", MODEL)
+    w.text("argument", "why attention improves gradient flow", MODEL, ASK)
     w.check("shortcut", chain > 1, prose(f"1 hop through attention versus {chain} recurrent steps ✓."))
     recall = ((prose("Why does attention help gradients reach early words?"),
                prose("It adds a one-hop weighted shortcut from each output to every input state, instead of "

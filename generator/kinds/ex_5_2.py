@@ -96,7 +96,7 @@ def solve(problem: Problem, digits: int) -> Solution:
                  [([Ex.of(0), Ex.of(1)], "hard_argmax")])
     w.vector("weights", f"(α_t1, α_t2) at Δ = {R.number_text(delta)}", list(sm.weights), sm.numeric,
              distractors=R.weight_distractors(sm), method=[quotients])
-    w.text("why_scale", "why scaled dot-product attention divides by √d_k", WHY_DK)
+    w.text("why_scale", "why scaled dot-product attention divides by √d_k", WHY_DK, ())  # not asked: an aside
     R.verify_sum(w, sm.weights)
     w.check("limits", all(sum(v) == 1 for v in lims.values()), prose("Each limit pair sums to 1 ✓."))
     figures = [R.sharpening_figure(

@@ -34,7 +34,7 @@ import math
 import re
 
 from ..exam import PART_LETTERS, Part, Question, points_text
-from ..kinds._base import option_lines
+from ..kinds._base import LETTERS, option_lines
 from ..marking import centre as _marking_centre
 from ..marking import parse_number
 from ..misconceptions import describe
@@ -172,15 +172,18 @@ def _shown_elsewhere(q: Question) -> tuple[frozenset[int], dict[str, str]]:
     """Question paragraphs Moodle shows in another form — the choices of a
     choice answer (Moodle's own buttons), the numbered statements of a
     true/false answer (each beside its own menu), the enumerated meanings of
-    a matching answer (Moodle's menus) — and the statements by answer name."""
-    skip, claims = set(), {}
+    a matching answer (Moodle's menus) — or does not ask: the prompt of a
+    text answer, which the paper has marked by hand and Moodle has nowhere to
+    write (the worked solution, shown once the question is answered, argues
+    it); and the statements by answer name."""
+    prompts = {a.prompt for a in q.solution.answers if a.type == "text" and a.prompt}
+    skip = {n for n, p in enumerate(q.solution.question) if p in prompts}
+    claims = {}
     paragraphs = ["".join(seg if isinstance(seg, str) else " " for seg in p) for p in q.solution.question]
     for part in q.parts:
         a = part.answer
         choices = set(option_lines(a.options)) if a.type == "choice" else set()  # its "(B) …" paragraphs
         for n, text in enumerate(paragraphs):
-            if text is None:
-                continue
             if a.type == "choice":
                 if q.solution.question[n] in choices:
                     skip.add(n)
@@ -327,8 +330,10 @@ def _cloze_part(p: Part, label: str, weights: list[int], claims: dict[str, str],
     if a.type == "choice":
         single = sum(o.correct for o in a.options) == 1
         kind = "MULTICHOICE_V" if single else "MULTIRESPONSE"
-        menu = "~".join(f"{'=' if o.correct else '%0%'}{_esc(plain.label(o.text))}"
-                        + (f"#{_esc(describe(o.misconception))}" if o.misconception else "") for o in a.options)
+        # lettered as the paper and the worked solution's "Answer: (C) …" letter them
+        menu = "~".join(f"{'=' if o.correct else '%0%'}{_esc(f'({LETTERS[i]}) {plain.label(o.text)}')}"
+                        + (f"#{_esc(describe(o.misconception))}" if o.misconception else "")
+                        for i, o in enumerate(a.options))
         return f"<p>{head}{_label(p.quantity)}:</p><p>{{{weights[0]}:{kind}:{menu}}}</p>"
     if a.type == "matching":
         rights = sorted({r for _, r in a.exact})
