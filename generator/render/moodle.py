@@ -334,7 +334,8 @@ def _cloze_part(p: Part, label: str, weights: list[int], claims: dict[str, str],
         menu = "~".join(f"{'=' if o.correct else '%0%'}{_esc(f'({LETTERS[i]}) {plain.label(o.text)}')}"
                         + (f"#{_esc(describe(o.misconception))}" if o.misconception else "")
                         for i, o in enumerate(a.options))
-        return f"<p>{head}{_label(p.quantity)}:</p><p>{{{weights[0]}:{kind}:{menu}}}</p>"
+        # a vertical menu is a <fieldset> in Moodle's page, which a <p> cannot hold
+        return f"<p>{head}{_label(p.quantity)}:</p><div>{{{weights[0]}:{kind}:{menu}}}</div>"
     if a.type == "matching":
         rights = sorted({r for _, r in a.exact})
         items = []
