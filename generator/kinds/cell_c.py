@@ -41,6 +41,13 @@ def prop(inputs: dict) -> str | None:
     return None
 
 
+ASK = prose("Say why you cannot simply divide each score by their sum.")  # the text answer's prompt
+WHY_NOT_DIVIDE = ("Divided by their sum, raw scores need not give weights: a negative score gets a negative "
+                  "“weight”, a negative sum flips every sign, a zero sum divides by zero, and even fractions "
+                  "in [0, 1] can rank the positions differently from their scores. Exponentiating first makes "
+                  "every score positive, so the normalised fractions are weights that add to 1.")
+
+
 def naive_failure(w: Work, scores: list[Fraction], t: str):
     """The naive weights e_i / Σe, the lines that compute them, and how they fail
     (each quotient rounded to the printed places unless it is that short)."""
@@ -76,8 +83,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     tops = R.top_positions(sm.scores)
     k = tops[0]
     question = [prose("The alignment scores at one decoder step are ", R.scores_line(scores, "t"),
-                      ". Some are negative. Compute the attention weights — and say why you cannot "
-                      "simply divide each score by their sum.")]
+                      ". Some are negative. Compute the attention weights."), ASK]
     total = sum(scores)
     forecast = prose("The naive division uses ", eq(SumOver("j", Sym("e", "tj")), R.input_node(total)),
                      " — a negative denominator" if total < 0 else " — zero" if total == 0 else "",
@@ -99,6 +105,7 @@ def solve(problem: Problem, digits: int) -> Solution:
         w.vector("naive_weights", "the broken naive “weights” e_i / Σe", [Ex.of(a) for a in naive],
                  np.array([float(s) for s in scores]) / float(total))
     R.answer_softmax(w, sm)
+    w.text("why_not_divide", "why dividing by the sum fails", WHY_NOT_DIVIDE, ASK)
     R.verify_range(w, sm.weights)
     R.verify_sum(w, sm.weights)
     w.check("winner", True, prose(

@@ -43,6 +43,9 @@ def normalise(inputs: dict) -> dict:
     return {"weights": [R.number_text(a) for a in weights]}
 
 
+ASK = prose("Interpret the two values.")  # the text answer's prompt
+
+
 def solve(problem: Problem, digits: int) -> Solution:
     spike = R.fr(problem.inputs["weights"])
     tx = len(spike)
@@ -55,7 +58,7 @@ def solve(problem: Problem, digits: int) -> Solution:
                       eq(Sym("alpha", "ti"), R.input_node(u)), " for all i. Compute the entropy ",
                       Sym("H"),
                       " (natural log). Then compute H for the spiked distribution ",
-                      Tup(tuple(R.input_node(a) for a in spike)), ". Interpret.")]
+                      Tup(tuple(R.input_node(a) for a in spike)), "."), ASK]
     forecast = prose("Which distribution is more “focused”, and which entropy will be larger?")
     uniform = Step("entropy of the uniform distribution", (), (
         eq(Sym("H"), Mul((Num(f"-{tx}"), Paren(Mul((R.input_node(u), Call("ln", R.input_node(u))), "juxt"))), "times"),
@@ -65,10 +68,10 @@ def solve(problem: Problem, digits: int) -> Solution:
         f"entropy any distribution over {tx} options can have."))
     spiked, H = R.step_entropy(w, weights, None, "t", prose(
         "Entropy measures how spread-out the focus is; the spike concentrates almost everything on one box."))
-    interpret = Step("interpret", (prose(
-        f"High entropy ({w.n(H_u).text}) = diffuse, “looking everywhere”; low entropy ({w.n(H).text}) = sharp, "
-        "“focused on one word.” Both can be correct: summarisation wants diffuse attention, word "
-        "alignment wants sharp attention."),), (), prose("Numbers only matter once they are read."))
+    reading = (f"High entropy ({w.n(H_u).text}) = diffuse, “looking everywhere”; low entropy ({w.n(H).text}) = "
+               "sharp, “focused on one word.” Both can be correct: summarisation wants diffuse attention, word "
+               "alignment wants sharp attention.")
+    interpret = Step("interpret", (prose(reading),), (), prose("Numbers only matter once they are read."))
     steps = (uniform, Step("entropy of the spiked distribution", spiked.body, spiked.math, spiked.why,
                            spiked.after), interpret)
     ln2 = X.log(Ex.of(2))
@@ -76,6 +79,7 @@ def solve(problem: Problem, digits: int) -> Solution:
               distractors=[(H_u / ln2, "log_base_2"), (-H_u, "dropped_minus_sign")])
     w.numeric("entropy", "entropy of the spiked distribution (nats)", H, NP.entropy([float(a) for a in spike]),
               distractors=[(H / ln2, "log_base_2"), (-H, "dropped_minus_sign"), (H_u, "entropy_reversed")])
+    w.text("interpretation", "what the two entropies say", reading, ASK)
     w.check("uniform = ln Tx", R.agree(H_u, lnT), prose(
         "The uniform entropy equals ", eq(Call("ln", Num(str(tx))), w.n(lnT)), " ✓."))
     ok = X.sign(H) >= 0 and X.compare(H_u, H) > 0
