@@ -356,6 +356,24 @@ def test_both_commits_run_the_same_problems_in_alternating_turns():
     assert a["problems"] == b["problems"] == run.N["H"]
 
 
+@pytest.mark.parametrize("ms, problems", [(2.0, "DEFAULT_N"), (0.2, "KIND_MIN_S"), (0.05, "MAX_N")])
+def test_a_fast_kind_is_timed_long_enough_for_one_disturbance_not_to_decide_it(ms, problems):
+    """A kind of 0.2 ms a problem was timed over 0.08–0.12 s (400 problems),
+    where one disturbance cost 28 % of its rate; it now runs until main has
+    spent KIND_MIN_S, at most MAX_N problems.  A slower kind still stops at
+    DEFAULT_N once that takes KIND_MIN_S."""
+    log = []
+    a, b = run._kind_runs("3.2", [_Fake(ms, log, "main"), _Fake(ms, log, "base")])
+    assert a["problems"] == b["problems"]
+    if problems == "DEFAULT_N":
+        assert a["problems"] == run.DEFAULT_N
+    elif problems == "KIND_MIN_S":
+        assert run.DEFAULT_N < a["problems"] < run.MAX_N
+        assert run.KIND_MIN_S <= a["seconds"] < run.KIND_MIN_S + run.TURN_S + 1e-9
+    else:
+        assert a["problems"] == run.MAX_N and a["seconds"] < run.KIND_MIN_S
+
+
 
 def test_the_loaded_machine_keeps_half_the_cores_busy_and_only_while_the_block_runs(monkeypatch):
     """Issue 14.5's loaded machine: CPU-bound processes beside the exam, each
