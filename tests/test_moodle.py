@@ -453,3 +453,34 @@ def test_a_cloze_menu_letters_its_choices_as_the_worked_answer_does():
         right = [o.lstrip("=")[:3] for o in options if o.startswith("=")]
         said = re.findall(r"Answer: (\([A-J]\))", q.find("generalfeedback/text").text)
         assert right == said and len(said) == 1, (right, said)
+
+
+def test_a_student_who_types_numbers_as_the_question_says_gets_every_number_right():
+    """A key below 10⁻⁴ counts only to three significant digits (its window is
+    that narrow): 4.3's surviving fraction 8.02e-15 typed "to 4 decimal
+    places" as 0.0000 got nothing (a Moodle 4.5.6 check). Each number is
+    typed here as its part says — its decimal places, or 1.23e-5 below 10⁻⁴
+    where the part says so — and must land in the key's window."""
+    tiny = 0
+    for kind in [k.id for k in kinds.all_kinds()]:
+        for seed in range(1, 7):
+            _, q = _moodle_question(kind, seed)
+            text = q.find("questiontext/text").text or ""
+            if q.get("type") == "numerical":
+                a = next(a for a in q.findall("answer") if a.get("fraction") == "100")
+                keys = [(float(a.find("text").text), float(a.find("tolerance").text), text)]
+            else:
+                keys = []
+                for m in BLANK.finditer(text):
+                    if m.group(2) == "NUMERICAL":
+                        c, t = m.group(3).split("~")[0].lstrip("=").split(":")
+                        keys.append((float(c), float(t), text[text.rfind("<p>", 0, m.start()):m.start()]))
+            for c, t, said in keys:
+                if t == 0:
+                    typed = str(round(c))
+                elif 0 < abs(c) < 1e-4 and "1.23e-5" in said:
+                    typed, tiny = f"{c:.2e}", tiny + 1
+                else:
+                    typed = f"{c:.4f}"
+                assert abs(float(typed) - c) <= t * (1 + 1e-9), (kind, seed, c, t, typed, said)
+    assert tiny  # some keys are that small (4.3, H)

@@ -220,9 +220,13 @@ def _claim(a: Answer, claims: dict[str, str]) -> str:
 
 
 def _precision(a: Answer, digits: int) -> str:
+    """How to type a number, as the paper's instructions say it: a key below
+    10^-digits counts only to three significant digits (its window is that
+    narrow), so every part says so, also where its key is not that small (or
+    the rule would tell which keys are); Moodle reads 1.23e-5, not 1.23 × 10⁻⁵."""
     if a.type in ("numeric", "vector") and not any(_flat(a.tolerance)):
         return "a whole number"
-    return f"to {digits} decimal places"
+    return f"to {digits} decimal places; below 10<sup>−{digits}</sup>, three significant digits typed as 1.23e-5"
 
 
 def _flat(x) -> list:
