@@ -132,7 +132,8 @@ def render_question(q: Question, digits: int) -> str:
     else:
         qtype = "cloze"
     if qtype == "numerical":
-        body += f"<p><b>Answer:</b> {_label(parts[0].quantity)}, {_precision(single, digits)}.</p>"
+        # as a cloze part's line reads; Moodle puts its own "Answer:" before the box
+        body += f"<p>{_label(parts[0].quantity)} ({_precision(single, digits)}):</p>"
     elif qtype == "truefalse":
         body += f"<p><b>True or false:</b> {_claim(single, claims)}</p>"
     elif qtype == "cloze":
