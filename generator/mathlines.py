@@ -36,11 +36,15 @@ class Num(Node):
         """Plain form, as students read and type it (0.7311, -1.5, 2.06 × 10⁻⁹)."""
         if self.exp10 is None:
             return self.mant
-        sup = str(self.exp10).translate(_SUPERSCRIPT)
-        return f"{self.mant} × 10{sup}"
+        return f"{self.mant} × {power_of_ten(self.exp10)}"
 
 
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def power_of_ten(exp: int) -> str:
+    """10 to a power as plain text: 10⁻⁴ (readable where no markup is)."""
+    return "10" + str(exp).translate(_SUPERSCRIPT)
 
 
 @dataclass(frozen=True)

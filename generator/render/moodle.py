@@ -37,6 +37,7 @@ from ..exam import PART_LETTERS, Part, Question, points_text
 from ..kinds._base import LETTERS, option_lines
 from ..marking import centre as _marking_centre
 from ..marking import parse_number
+from ..mathlines import power_of_ten
 from ..misconceptions import describe
 from ..model import Answer, prose
 from . import plain
@@ -227,7 +228,8 @@ def _precision(a: Answer, digits: int) -> str:
     the rule would tell which keys are); Moodle reads 1.23e-5, not 1.23 × 10⁻⁵."""
     if a.type in ("numeric", "vector") and not any(_flat(a.tolerance)):
         return "a whole number"
-    return f"to {digits} decimal places; below 10<sup>−{digits}</sup>, three significant digits typed as 1.23e-5"
+    # 10⁻⁴ in Unicode, not <sup>: Moodle's plain-text summaries of a question drop the tag ("10−4")
+    return f"to {digits} decimal places; below {power_of_ten(-digits)}, three significant digits typed as 1.23e-5"
 
 
 def _flat(x) -> list:
