@@ -325,6 +325,10 @@ def _rounding_hint(got: _Num, key: _Num) -> str:
     if got.places >= key.places:
         return ""
     unit = 10.0 ** -got.places
+    if key.sci and got.value == 0 and abs(key.value) < 1 and abs(key.value) <= 0.5 * unit * (1 + 1e-9):
+        # 0.0000 for 8.02e-15: rounded away entirely
+        where = f"{got.places} decimal place{'s' * (got.places != 1)}" if got.places > 0 else "a whole number"
+        return f"too small for {where}: a number this small counts to {key.sig} significant digits, as 1.23e-5"
     if key.sci:
         fewer = f"{got.sig} significant digit{'s' * (got.sig != 1)}, the key has {key.sig}"
     elif got.places <= 0:

@@ -433,6 +433,29 @@ def test_rounding_and_decimal_comma_hints(browser, built):
     v.close()
 
 
+def test_a_key_too_small_for_the_places_says_how_to_write_it(browser, built):
+    """4.3's surviving fraction is often below 10⁻⁴ (8.02e-15): typed to four
+    places it reads 0.0000, which is not the key; the message says how such a
+    number is written instead of only "not within ±6 × 10⁻¹⁸"."""
+    v = Practice(browser, built + "generated/practice/gradient-flow/")
+    page = v.page
+    for _ in range(20):
+        body = page.locator(".ad-variant-body:not([hidden])")
+        a = solution_of(body.get_attribute("data-variant")).answer("surviving_fraction")
+        if "×" in str(a.display):
+            break
+        page.locator("button.ad-next").click()
+    else:
+        pytest.fail("no variant of the page has a key below 10⁻⁴")
+    form = body.locator('form[data-ad-answer="1"]')
+    form.locator("input").fill("0.0000")
+    assert not mark(a, "0.0000").correct
+    assert "three significant digits" in feedback_after(form)
+    form.locator("input").fill(str(a.display))
+    assert feedback_after(form).startswith("✓")
+    v.close()
+
+
 def _open_solution(section):
     section.locator("details.success > summary").first.click()
 

@@ -110,7 +110,7 @@
     }
     if (best) return { right: false, text: best.sentence };
     // which components miss, and whether they only miss by rounding
-    var off = [], rounded = null;
+    var off = [], rounded = null, small = false;
     for (r = 0; r < a.key.length; r++) {
       for (var c = 0; c < a.key[r].length; c++) {
         var v = got[r][c], k = a.key[r][c], t = a.tol[r][c];
@@ -118,7 +118,13 @@
         off.push(matrix ? "row " + (r + 1) + " component " + (c + 1) : String(c + 1));
         var p = placesOf(rows[r][c]), q = a.places[r][c];
         if (p !== null && q !== null && p < q && Math.abs(v - k) <= 0.5 * Math.pow(10, -p) + t) rounded = rounded || [p, q];
+        // a key below 10^-places, typed to the places: 0.0000 for 8.02e-15
+        if (p !== null && q === null && v === 0 && Math.abs(k) < 1 && Math.abs(k) <= 0.5 * Math.pow(10, -p) + t) small = true;
       }
+    }
+    if (small) {
+      return { right: false, text: "Too small for the decimal places: a number this small counts to three " +
+        "significant digits, written as 1.23e-5 (or 1.23 × 10⁻⁵)." };
     }
     if (rounded) {
       return { right: false, text: "Rounded to " + plural(rounded[0], "place") + ", the key has " + rounded[1] +
