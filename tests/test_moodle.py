@@ -317,15 +317,21 @@ def test_a_lone_true_false_part_is_a_moodle_truefalse_stated_as_a_claim():
     assert answers["false"] == ("100", None) and answers["true"][0] == "0" and answers["true"][1]
 
 
-@pytest.mark.parametrize("kind, seed", [("2.3", 1), ("3.3", 1), ("F", 2)])
-def test_no_part_names_another_parts_answer(kind, seed):
-    from generator.exam import Part, Question, quantity
+def _moodle_question(kind: str, seed: int):
+    """One exam question of `kind` as moodle.xml holds it (parsed)."""
+    from generator.exam import PART_LETTERS, Part, Question, quantity
     from generator.render.moodle import render_question
 
     sol = solve_problem(sample_problem(kind, seed), 4)
-    parts = tuple(Part(f"1{c}", a, Fraction(1), quantity(a, kind)) for c, a in zip("abcd", graded_answers(sol)))
-    text = ET.fromstring(render_question(Question(1, 1, sol, Fraction(len(parts)), parts), 4)).find(
-        "questiontext/text").text
+    graded = graded_answers(sol)
+    parts = tuple(Part(f"1{c}" if len(graded) > 1 else "1", a, Fraction(1), quantity(a, kind))
+                  for c, a in zip(PART_LETTERS, graded))
+    return sol, ET.fromstring(render_question(Question(1, 1, sol, Fraction(max(1, len(parts))), parts), 4))
+
+
+@pytest.mark.parametrize("kind, seed", [("2.3", 1), ("3.3", 1), ("F", 2)])
+def test_no_part_names_another_parts_answer(kind, seed):
+    text = _moodle_question(kind, seed)[1].find("questiontext/text").text
     for giveaway in ("shifted or not", "the same before and after", "α_"):
         assert giveaway not in text
 
@@ -403,18 +409,6 @@ def test_labels_set_their_symbols_as_maths(tmp_path):
         assert not _NOTATION.search(text), _NOTATION.search(text)
         seen += bool(re.search(r"\\\(c_\{t\}\\\)|\\\(\\alpha_\{t1\}\\\)|\\\(T_\{x\}\\\)", body))
     assert seen >= 4
-
-
-def _moodle_question(kind: str, seed: int):
-    """One exam question of `kind` as moodle.xml holds it (parsed)."""
-    from generator.exam import Part, Question, quantity
-    from generator.render.moodle import render_question
-
-    sol = solve_problem(sample_problem(kind, seed), 4)
-    graded = graded_answers(sol)
-    parts = tuple(Part(f"1{c}" if len(graded) > 1 else "1", a, Fraction(1), quantity(a, kind))
-                  for c, a in zip("abcdefghij", graded))
-    return sol, ET.fromstring(render_question(Question(1, 1, sol, Fraction(max(1, len(parts))), parts), 4))
 
 
 _ASKS_PROSE = re.compile(r"\b(explain|argue|justify|say why|interpret)\b", re.I)

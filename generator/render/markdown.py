@@ -12,6 +12,7 @@ import json
 import re
 
 from ..exam import graded_answers
+from ..kinds._base import LETTERS, option_lines
 from ..marking import answer_text, centre, parse_number, parse_vector
 from ..mathlines import Node
 from ..misconceptions import describe
@@ -189,7 +190,7 @@ def _shown(a) -> str:
     """An answer as the student reads it in the key (the script's messages:
     plain text, a matching answer's symbols in Unicode, cₜ → (d) …)."""
     if a.type == "choice":
-        return "; ".join(f"({'ABCDEFGHIJ'[i]}) {plain.label(o.text)}" for i, o in enumerate(a.options) if o.correct)
+        return "; ".join(plain.text(line) for o, line in zip(a.options, option_lines(a.options)) if o.correct)
     if a.type == "vector":
         return " | ".join("(" + ", ".join(row) + ")" for row in _rows(a.display))
     if a.type == "matching":
@@ -236,7 +237,7 @@ def answer_field(a) -> dict:
                  matrix=a.type == "vector" and isinstance(a.display[0], list), distractors=distractors)
     elif a.type == "choice":
         d.update(multi=sum(o.correct for o in a.options) > 1,
-                 options=[{"letter": "ABCDEFGHIJ"[i], "text": plain.label(o.text), "correct": o.correct,
+                 options=[{"letter": LETTERS[i], "text": plain.label(o.text), "correct": o.correct,
                            "sentence": _wrong(o.misconception)} for i, o in enumerate(a.options)],
                  options_html=[label_html(o.text) for o in a.options])
     elif a.type == "truefalse":

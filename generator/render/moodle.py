@@ -34,7 +34,7 @@ import math
 import re
 
 from ..exam import PART_LETTERS, Part, Question, points_text
-from ..kinds._base import LETTERS, option_lines
+from ..kinds._base import option_lines
 from ..marking import centre as _marking_centre
 from ..marking import parse_number
 from ..mathlines import power_of_ten
@@ -337,10 +337,10 @@ def _cloze_part(p: Part, label: str, weights: list[int], claims: dict[str, str],
     if a.type == "choice":
         single = sum(o.correct for o in a.options) == 1
         kind = "MULTICHOICE_V" if single else "MULTIRESPONSE"
-        # lettered as the paper and the worked solution's "Answer: (C) …" letter them
-        menu = "~".join(f"{'=' if o.correct else '%0%'}{_esc(f'({LETTERS[i]}) {plain.label(o.text)}')}"
+        # the paper's "(C) …" lines, which the worked solution's "Answer: (C) …" names
+        menu = "~".join(f"{'=' if o.correct else '%0%'}{_esc(plain.text(line))}"
                         + (f"#{_esc(describe(o.misconception))}" if o.misconception else "")
-                        for i, o in enumerate(a.options))
+                        for o, line in zip(a.options, option_lines(a.options)))
         # a vertical menu is a <fieldset> in Moodle's page, which a <p> cannot hold
         return f"<p>{head}{_label(p.quantity)}:</p><div>{{{weights[0]}:{kind}:{menu}}}</div>"
     if a.type == "matching":
