@@ -37,15 +37,41 @@ def test_killed_exam_keeps_the_previous_exam(tmp_path, tmp_path_factory):
                             "--out", str(out)], cwd=ROOT, capture_output=True)
     assert first.returncode == 0
     before = tree(out)
-    code = kill_midway(["exam", exam, "--students", "400", "--seed", "2", "--out", str(out)], 4.0,
-                       private_tmp(tmp_path_factory))
+    env = private_tmp(tmp_path_factory)
+    code = kill_midway(["exam", exam, "--students", "400", "--seed", "2", "--out", str(out)], 4.0, env)
     assert code == -signal.SIGKILL  # it really was interrupted, not finished
     assert tree(out) == before
     assert len(list(tmp_path.iterdir())) == 2  # the exam and the killed run's staging folder
     again = subprocess.run([sys.executable, "-m", "generator", "exam", exam, "--students", "3", "--seed", "1",
-                            "--out", str(out)], cwd=ROOT, capture_output=True)
+                            "--out", str(out)], cwd=ROOT, env=env, capture_output=True)
     assert again.returncode == 0 and tree(out) == before
     assert [p.name for p in tmp_path.iterdir()] == ["exam"]  # the next run removed what the killed one left
+    assert list(Path(env["TMPDIR"]).iterdir()) == []  # with the Typst sources the killed compiles left
+
+
+def test_the_next_compile_removes_the_typst_folders_of_killed_runs(tmp_path, monkeypatch):
+    """A SIGKILLed compile leaves its source folder in the temporary folder,
+    named by its process: the next process to compile removes those whose
+    process is gone, and leaves a live process's alone."""
+    import tempfile
+
+    import typst
+
+    from generator.writers import typst_pool
+
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    left = tmp_path / f"attndrills-typst-{gone.pid}-x1"
+    live = tmp_path / f"attndrills-typst-{os.getppid()}-x2"
+    other = tmp_path / f"attndrills-typst-x-{gone.pid}"
+    for folder in (left, live, other):
+        folder.mkdir()
+        (folder / "main.typ").write_text("= Hi")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(typst_pool, "_SWEPT", [])
+    pdf = typst_pool.compile_settled(typst.Compiler(), b"= Hi", {})
+    assert pdf.startswith(b"%PDF")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([live.name, other.name])
 
 
 def test_killed_site_keeps_the_previous_pages(tmp_path, tmp_path_factory):

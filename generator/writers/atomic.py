@@ -21,7 +21,8 @@ def staged(target: Path) -> Iterator[Path]:
     parent = target.parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
-        _remove_abandoned(parent, target.name)
+        # staging folders of runs that were killed
+        remove_abandoned(parent, re.compile(rf"\.{re.escape(target.name)}\.(?:tmp|old)-(\d+)(?:-.*)?"))
         tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.tmp-{os.getpid()}-", dir=parent))
         tmp.chmod(0o755)  # mkdtemp makes it private; the output is meant to be shared
     except OSError as exc:
@@ -43,9 +44,9 @@ def staged(target: Path) -> Iterator[Path]:
         raise
 
 
-def _remove_abandoned(parent: Path, name: str) -> None:
-    """Staging folders of runs that were killed (their process is gone)."""
-    pattern = re.compile(rf"\.{re.escape(name)}\.(?:tmp|old)-(\d+)(?:-.*)?")
+def remove_abandoned(parent: Path, pattern: re.Pattern) -> None:
+    """The folders in `parent` whose whole name `pattern` matches and whose
+    process (the id in its first group) is gone: what killed runs left."""
     for entry in parent.iterdir():
         found = pattern.fullmatch(entry.name)
         if found and entry.is_dir() and not _alive(int(found.group(1))):

@@ -29,6 +29,8 @@ import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
+from .atomic import remove_abandoned
+
 _HEADER = struct.Struct("<BQ")  # status (0 ok, 1 error), length
 
 # Typst lays a document out at most five times, until what its pages ask of
@@ -52,7 +54,8 @@ def compile_settled(compiler, source: bytes, inputs: dict[str, str]) -> bytes:
     goes on where it stopped.  The source goes through a file of its own, so
     that the laid-out document can be asked for those widths (a query of the
     compile just done costs under a millisecond); the PDF is the same bytes."""
-    with tempfile.TemporaryDirectory(prefix="attndrills-typst-") as folder:
+    _sweep_once()
+    with tempfile.TemporaryDirectory(prefix=f"attndrills-typst-{os.getpid()}-") as folder:
         main = os.path.join(folder, "main.typ")
         with open(main, "wb") as f:
             f.write(source)
@@ -72,6 +75,21 @@ def compile_settled(compiler, source: bytes, inputs: dict[str, str]) -> bytes:
             if again:
                 compiler.compile(input=b"", sys_inputs=inputs)
     return pdf
+
+
+_SWEPT: list[int] = []  # the process that swept the temporary folder (a fork sweeps again)
+
+
+def _sweep_once() -> None:
+    """Remove the source folders that killed runs left (SIGKILL runs no
+    clean-up): each is named by its process, so a folder whose process is gone
+    is abandoned.  Once per process, before its first compile."""
+    if _SWEPT != [os.getpid()]:
+        _SWEPT[:] = [os.getpid()]
+        try:
+            remove_abandoned(Path(tempfile.gettempdir()), re.compile(r"attndrills-typst-(\d+)-.*"))
+        except OSError:  # a temporary folder we may not list: its leftovers stay
+            pass
 
 
 def age_out_cache(compiler, compiles: int) -> None:
