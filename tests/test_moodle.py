@@ -22,6 +22,9 @@ from generator.spec import load_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAM = ROOT / "examples" / "exam-midterm.yaml"
+# a cloze part's letter: bold by style, not <b>, which Moodle's plain-text
+# summaries (quiz response reports) write in capitals, as a choice's (A)
+PART = r'<p><span style="font-weight: bold">\(([a-j])\)</span> '
 BLANK = re.compile(r"\{(\d+):(NUMERICAL|MULTICHOICE\w*|MULTIRESPONSE\w*):((?:[^{}\\]|\\.)*)\}")
 
 
@@ -214,7 +217,7 @@ def test_true_false_is_a_claim_and_choices_are_not_repeated(exam, slashed):
     tf = [q for q in root if q.get("type") == "cloze" and q.find("idnumber").text.startswith("1.2-")]
     assert tf
     for q in tf:
-        lines = re.findall(r"<p><b>\(([abc])\)</b> (.+?) \{1:MULTICHOICE:", q.find("questiontext/text").text)
+        lines = re.findall(PART + r"(.+?) \{1:MULTICHOICE:", q.find("questiontext/text").text)
         assert [letter for letter, _ in lines] == ["a", "b", "c"]
         lines = [line for _, line in lines]
         assert len(lines) == 3 and all(line.endswith(".") and "true" not in line.lower() for line in lines)
@@ -360,7 +363,9 @@ def test_part_letters_are_those_of_answers_csv(exam, pool):
             for q in qs:
                 variant = q.find("idnumber").text
                 labels = list(dict.fromkeys(r["question"] for r in rows if r["variant"] == variant))
-                letters = re.findall(r"<p><b>\(([a-j])\)</b>", q.find("questiontext/text").text)
+                text = q.find("questiontext/text").text
+                letters = re.findall(PART, text)
+                assert not re.search(r"<(b|strong)>\([a-j]\)", text), variant
                 if len(labels) > 1:
                     assert letters == [lab[-1] for lab in labels], (variant, letters, labels)
                     checked += 1

@@ -325,10 +325,16 @@ def _esc(text: str) -> str:
     return t.replace("}", "\\}").replace("#", "\\#").replace("~", "&#126;").replace("{", "&#123;")
 
 
+# A part's letter, bold by style: Moodle's plain-text summary of a question
+# (quiz response reports, statistics) writes <b> and <strong> in capitals,
+# where part (a) would read as choice (A)
+_PART_LABEL = '<span style="font-weight: bold">{}</span>'
+
+
 def _cloze_part(p: Part, label: str, weights: list[int], claims: dict[str, str], stems: dict[str, str],
                 digits: int) -> str:
     a = p.answer
-    head = f"<b>{html.escape(label)}</b> " if label else ""
+    head = f"{_PART_LABEL.format(html.escape(label))} " if label else ""
     if a.type == "truefalse":
         menu = "~".join(f"{'=' if o.correct else '%0%'}{o.text.capitalize()}"
                         + (f"#{_esc(describe(o.misconception))}" if o.misconception else "")
