@@ -232,6 +232,11 @@ def test_matching_stems_are_typeset_maths(slashed):
         assert stems and all(re.fullmatch(r"\\\(.+\\\)", s) for s in stems), stems
         assert "Meanings:" not in q.find("questiontext/text").text  # Moodle's menus list them
         assert Fraction(q.find("defaultgrade").text) == 2
+        # the worked solution pairs each symbol with a meaning as the menus list it, unlettered
+        feedback = q.find("generalfeedback/text").text
+        meanings = [s.find("answer/text").text for s in q.findall("subquestion")]
+        assert all(f"→ {m} — " in feedback for m in meanings), feedback
+        assert not re.search(r"→ \([a-j]\)", feedback), feedback
 
 
 def test_each_question_is_one_moodle_question_with_its_own_solution(exam):

@@ -147,7 +147,7 @@ def render_question(q: Question, digits: int) -> str:
     out = [f'  <question type="{qtype}">\n',
            _text("name", f"Q{q.item} {sol.problem.variant}", fmt=None),
            _text("questiontext", body),
-           _text("generalfeedback", solution_html(sol))]
+           _text("generalfeedback", _unlettered(solution_html(sol), parts))]
     if qtype != "cloze":  # the cloze importer ignores it: the blank weights are the mark
         out.append(_tag("defaultgrade", points_text(q.points)))
     out += [_tag("penalty", "0.3333333"), _tag("hidden", "0"), _tag("idnumber", sol.problem.variant)]
@@ -206,6 +206,18 @@ def _label(words: str) -> str:
     """A part's label or a matching item as HTML: a symbol (c_t, α_t1,
     y_t-1) as maths, as the question sets it."""
     return inline(prose(words))
+
+
+def _unlettered(feedback: str, parts) -> str:
+    """The worked solution without the paper's "(a) " before a matching
+    meaning: Moodle's menus list the meanings unlettered ("e_ti → raw
+    relevance number — …", not "→ (a) raw …")."""
+    for p in parts:
+        if p.answer.type == "matching":
+            for _, right in p.answer.exact:
+                lettered, plain_right = (html.escape(r, quote=False) for r in (right, _unnumbered(right)))
+                feedback = feedback.replace(lettered, plain_right)
+    return feedback
 
 
 def _unnumbered(right: str) -> str:
