@@ -507,22 +507,27 @@ def test_5_3_answers_its_forecast_and_accepts_the_worked_drop():
     the way to 0?") and the page never said; and the drop worked from the
     page's numbers (ln Tx as printed minus H as worked, 1.7918 − 1.5763 =
     0.2155) was outside the drop's window (0.2154 ± 0.00006, seed 2)."""
-    said = set()
+    said, asides = set(), 0
     for seed in range(60):
         sol = solved("5.3", seed, 4)
         md = render_problem(sol)
-        m = re.search(r"fell by \$([\d.]+) - ([\d.]+) = ([\d.]+)\$ nats, (\d+)% of its maximum — ([a-z0-9 ]+)\.", md)
+        m = re.search(r"fell by \$([\d.]+) - ([\d.]+) = ([\d.]+)\$ nats(?: \(computed exactly, \$([\d.]+)\$ — "
+                      r"the answer given, since both entropies were rounded; both are accepted\))?, (\d+)% of its "
+                      r"maximum — ([a-z0-9 ]+)\.", md)
         assert m, seed
-        h0, h, fell, pct, how = m.groups()
+        h0, h, fell, exact, pct, how = m.groups()
         assert Fraction(h0) - Fraction(h) == Fraction(fell) and round(100 * float(fell) / float(h0)) == int(pct)
         share = Fraction(fell) / Fraction(h0)
         assert how == ("most of the way to 0" if share > Fraction(1, 2) else "a little" if share < Fraction(1, 4)
                        else "part of the way to 0"), (seed, how)
         said.add(how)
         drop = next(a for a in sol.answers if a.name == "entropy_drop")
+        # the answer given (print's Final answers) is the exact drop rounded: said where it differs
+        assert exact == (None if drop.display == fell else drop.display), (seed, exact, drop.display)
+        asides += exact is not None
         worked = re.search(r"H & = [^\n]*= ([\d.]+)\\end\{aligned\}", md.split("compute the entropy")[-1]).group(1)
         assert mark(drop, f"{float(Fraction(h0) - Fraction(worked)):.4f}").correct, (seed, worked)
-    assert len(said) == 3
+    assert len(said) == 3 and asides
 
 
 @pytest.mark.parametrize("kind", ["A", "C", "F", "2.1", "5.3"])

@@ -89,10 +89,14 @@ def solve(problem: Problem, digits: int) -> Solution:
     share = value_of(fell) / h0  # how far toward 0 (the Forecast's question)
     how = ("most of the way to 0" if share > Fraction(1, 2) else
            "a little" if share < Fraction(1, 4) else "part of the way to 0")
+    # the answer is the exact drop rounded, which can differ in the last place
+    exact = w.n(drop)
+    aside = () if exact.text == fell.text else (
+        " (computed exactly, ", exact, " — the answer given, since both entropies were rounded; both are accepted)")
     w.check("entropy dropped", X.compare(H0, H) > 0, prose(
         Chain(Sym("H"), (("=", w.n(H)), ("<", w.n(H0)))), " ✓ — the spike sharpened attention and the entropy fell "
-        "by ", eq(Add((w.n(H0), Neg(w.n(H)))), fell), f" nats, {round(float(share) * 100)}% of its maximum — "
-        f"{how}."))
+        "by ", eq(Add((w.n(H0), Neg(w.n(H)))), fell), " nats", *aside, f", {round(float(share) * 100)}% of its "
+        f"maximum — {how}."))
     figures = [R.bars_figure(w, sm.weights, R.position_labels(tx), prose(
         f"after the jump the hatched bar (position {k + 1}) holds {w.n(sm.weights[k]).text}; the others share "
         f"what is left, where before every bar stood at {w.n(sm0.weights[0]).text}."), winner=k),
