@@ -61,10 +61,14 @@ def test_the_next_compile_removes_the_typst_folders_of_killed_runs(tmp_path, mon
 
     gone = subprocess.Popen(["true"])
     gone.wait()
+    zombie = subprocess.Popen(["true"])  # ended, not yet reaped: as a killed run's workers can be for a while
+    while Path(f"/proc/{zombie.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z":
+        time.sleep(0.01)
     left = tmp_path / f"attndrills-typst-{gone.pid}-x1"
+    unreaped = tmp_path / f"attndrills-typst-{zombie.pid}-x3"
     live = tmp_path / f"attndrills-typst-{os.getppid()}-x2"
     other = tmp_path / f"attndrills-typst-x-{gone.pid}"
-    for folder in (left, live, other):
+    for folder in (left, unreaped, live, other):
         folder.mkdir()
         (folder / "main.typ").write_text("= Hi")
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
@@ -72,6 +76,7 @@ def test_the_next_compile_removes_the_typst_folders_of_killed_runs(tmp_path, mon
     pdf = typst_pool.compile_settled(typst.Compiler(), b"= Hi", {})
     assert pdf.startswith(b"%PDF")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([live.name, other.name])
+    zombie.wait()
 
 
 def test_killed_site_keeps_the_previous_pages(tmp_path, tmp_path_factory):

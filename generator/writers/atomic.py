@@ -60,7 +60,11 @@ def _alive(pid: int) -> bool:
         return False
     except PermissionError:  # someone else's process
         return True
-    return True
+    try:  # a killed process not yet reaped (a zombie) is gone all the same
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):  # no /proc: what kill says
+        return True
+    return state not in ("Z", "X")
 
 
 MARKER = ".attndrills"  # marks a folder this tool wrote, so it may be replaced
