@@ -50,6 +50,15 @@ def graded_answers(solution: Solution) -> list[Answer]:
     return parts
 
 
+def unmarked_prompts(solution: Solution) -> frozenset[int]:
+    """The question's paragraphs that ask for an explanation ("Interpret the
+    two values."), by index: the prompts of its text answers.  An exam leaves
+    them out, on the paper and in Moodle, as its marks go to the graded parts
+    alone; its worked solutions still argue them, and a problem sheet asks them."""
+    prompts = {a.prompt for a in solution.answers if a.type == "text" and a.prompt}
+    return frozenset(n for n, p in enumerate(solution.question) if p in prompts)
+
+
 @dataclass(frozen=True)
 class Part:
     """One graded answer of a question, as answers.csv lists it."""

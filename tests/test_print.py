@@ -661,3 +661,47 @@ def test_keys_and_solutions_say_what_they_are_on_every_page(tmp_path):
     for page in PdfReader(str(tmp_path / "s" / "sheet.pdf")).pages:
         assert "· key" not in page.extract_text()
     assert "worked solutions for Zoë O'Brien" in re.sub(r"\s+", " ", pdf_text(tmp_path / "e" / "solutions" / "x1.pdf"))
+
+
+def test_an_exam_asks_only_what_it_marks_and_a_sheet_asks_every_explanation(tmp_path):
+    """"Interpret the two values." (3.1) and "Say why you cannot simply divide
+    …" (C) were printed on exam papers, whose marks go to the labelled lines
+    alone ("those lines are what is marked"): a student could spend time on
+    an explanation worth nothing.  The exam paper and its worked solutions'
+    statement leave such a sentence out, as Moodle does; the worked solution
+    still argues it; a problem sheet, where nothing is marked, still asks it."""
+    spec = tmp_path / "spec.yaml"
+    spec.write_text('title: Asked\nseed: 4\nitems:\n  - {kind: "3.1"}\n  - {kind: C}\n  - {kind: "4.1"}\n',
+                    encoding="utf-8")
+    from generator.pipeline import build_items
+    from generator.spec import load_spec
+
+    prompts = ["Interpret the two values.", "Say why you cannot simply divide each score by their sum.",
+               "Then explain in one sentence"]
+    solutions = build_items(load_spec(spec).items, 4)
+    assert all(any(p in "".join(s for s in para if isinstance(s, str)) for sol in solutions
+                   for para in sol.question) for p in prompts)  # the problems ask them
+    assert main(["exam", str(spec), "--students", "1", "--solutions", "--out", str(tmp_path / "exam")]) == 0
+    assert main(["sheet", str(spec), "--seed", "4", "--out", str(tmp_path / "sheet")]) == 0
+    flat = {name: re.sub(r"\s+", " ", pdf_text(path)) for name, path in [
+        ("paper", tmp_path / "exam" / "papers" / "s001.pdf"), ("solutions", tmp_path / "exam" / "solutions" / "s001.pdf"),
+        ("sheet", tmp_path / "sheet" / "sheet.pdf")]}
+    for p in prompts:
+        assert p not in flat["paper"] and p not in flat["solutions"], p
+        assert p in flat["sheet"], p
+
+
+@pytest.mark.parametrize("display, hint, height", [
+    (["0.2", "0.3"], "2 values", "0.75cm"),
+    (["0.2000"] * 5, "5 values", "1.5cm"),  # "0.2000; 0.2000; …" did not fit the box's 7.5 cm
+    ([["0.5"], ["0.25"]], "2 rows of 1 value", "1.5cm"),  # was "2 rows of 1 values"
+    ([["0.1"] * 5] * 5, "5 rows of 5 values", "6cm"),  # ten lines' worth, at most eight
+])
+def test_an_answer_box_has_a_line_for_every_three_values(display, hint, height):
+    from types import SimpleNamespace
+
+    from generator.writers.print import _part_view
+
+    part = SimpleNamespace(label="2a", quantity="weights", answer=SimpleNamespace(type="vector", display=display))
+    view = _part_view(part)
+    assert (view["hint"], view["height"]) == (hint, height)

@@ -33,7 +33,7 @@ import html
 import math
 import re
 
-from ..exam import PART_LETTERS, Part, Question, points_text
+from ..exam import PART_LETTERS, Part, Question, points_text, unmarked_prompts
 from ..kinds._base import option_lines
 from ..marking import centre as _marking_centre
 from ..marking import parse_number
@@ -174,12 +174,11 @@ def _shown_elsewhere(q: Question) -> tuple[frozenset[int], dict[str, str]]:
     """Question paragraphs Moodle shows in another form — the choices of a
     choice answer (Moodle's own buttons), the numbered statements of a
     true/false answer (each beside its own menu), the enumerated meanings of
-    a matching answer (Moodle's menus) — or does not ask: the prompt of a
-    text answer, which the paper has marked by hand and Moodle has nowhere to
-    write (the worked solution, shown once the question is answered, argues
-    it); and the statements by answer name."""
-    prompts = {a.prompt for a in q.solution.answers if a.type == "text" and a.prompt}
-    skip = {n for n, p in enumerate(q.solution.question) if p in prompts}
+    a matching answer (Moodle's menus) — or does not ask: the prompts of
+    text answers, which an exam does not mark (the worked solution, shown
+    once the question is answered, argues them); and the statements by
+    answer name."""
+    skip = set(unmarked_prompts(q.solution))
     claims = {}
     paragraphs = ["".join(seg if isinstance(seg, str) else " " for seg in p) for p in q.solution.question]
     for part in q.parts:

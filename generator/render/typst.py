@@ -42,15 +42,16 @@ def label(words: str) -> str:
     return inline(prose(words)) if words else ""
 
 
-def view(solution: Solution, figures=None, worked: bool = True) -> dict:
+def view(solution: Solution, figures=None, worked: bool = True, skip: frozenset[int] = frozenset()) -> dict:
     """What the templates need.  Without `worked` (an exam paper prints the
-    question only) the worked solution is not formatted: its keys are absent."""
+    question only) the worked solution is not formatted: its keys are absent.
+    `skip`: indices of question paragraphs left out (an exam's unmarked prompts)."""
     p = solution.problem
     question = {
         "kind": p.kind,
         "variant": escape_typst(p.variant),
         "title": escape_typst(solution.title),
-        "question": [inline(q) for q in solution.question],
+        "question": [inline(q) for n, q in enumerate(solution.question) if n not in skip],
     }
     if not worked:
         return question

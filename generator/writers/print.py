@@ -22,7 +22,8 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import UserError
-from ..exam import assemble_paper, item_points, points_text, student_seed  # noqa: F401 (student_seed: re-exported)
+from ..exam import student_seed  # noqa: F401 (re-exported)
+from ..exam import assemble_paper, item_points, points_text, unmarked_prompts
 from ..marking import answer_text, tolerance_text, widened_text
 from ..pipeline import build_items
 from ..render import moodle, plain
@@ -260,6 +261,9 @@ def _footer(title: str, code: str) -> str:
 
 # -- exams --------------------------------------------------------------------
 
+_VALUES_A_LINE = 3
+
+
 def _part_view(part) -> dict:
     """One answer line under a question on the paper: its label, what it
     asks for, and room in proportion to what is written there."""
@@ -267,9 +271,11 @@ def _part_view(part) -> dict:
     hint, rows = "", 1
     if a.type == "vector":
         key = a.display if a.display and isinstance(a.display[0], list) else [a.display]
-        rows = min(len(key), 4)
-        hint = (f"{len(key)} rows of {len(key[0])} values" if len(key) > 1
-                else f"{len(key[0])} value{'s' if len(key[0]) != 1 else ''}")
+        # a line of the box (45 % of the column, 7.5 cm) holds three handwritten
+        # values ("0.2000;" is about 2.2 cm); each row of a table starts a line
+        rows = min(sum(-(-len(row) // _VALUES_A_LINE) for row in key), 8)
+        values = f"{len(key[0])} value{'s' if len(key[0]) != 1 else ''}"
+        hint = f"{len(key)} rows of {values}" if len(key) > 1 else values
     elif a.type == "choice":
         hint = "letter" if sum(o.correct for o in a.options) == 1 else "letters"
     elif a.type == "matching":
@@ -322,7 +328,8 @@ def _paper(job: tuple) -> dict:
             figures = [draw_figures(s) for s in ordered]
         else:
             figures = [()] * len(ordered)
-        problems = [view(s, f, worked=with_solutions) for s, f in zip(ordered, figures)]
+        # the paper asks only what it marks (and the worked solutions set the paper's question)
+        problems = [view(s, f, worked=with_solutions, skip=unmarked_prompts(s)) for s, f in zip(ordered, figures)]
         for v, q in zip(problems, exam.questions):
             v["points"] = points_text(q.points)
             v["space"] = work_space(q.solution, 2.4)
