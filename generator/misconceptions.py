@@ -24,6 +24,7 @@ CATALOGUE: dict[str, str] = {
     "focus_from_nothing": "expected softmax to invent focus when all scores are equal",
     "single_input_depends": "thought a lone input's weight depends on its score",
     "beta_limit_reversed": "swapped the limits: β → ∞ gives the hard argmax, β → 0 the uniform weights",
+    "gap_limit_reversed": "swapped the limits: Δ → +∞ puts all the weight on position 2, Δ → −∞ on position 1",
     "context_outside_hull": "placed the context outside the range of the states it averages",
     "entropy_reversed": "swapped high and low entropy (uniform is the maximum)",
     "permutation_changes_context": "thought permuting content-only states changes the context",
@@ -39,7 +40,6 @@ CATALOGUE: dict[str, str] = {
     "local_swap_assumed": "assumed only neighbouring words swap, missing a full reversal",
     "single_column": "assumed every output word attends to the same input word",
     "implicit_extra_score": "softmaxed a lone score against an implicit score of 0",
-    "symbol_confusion": "mixed up two symbols of the recipe",
 }
 
 

@@ -349,7 +349,9 @@ def exercise_box(box) -> dict:
             else:
                 first = ["abc"] + key[0][1:]
                 field.fill(typed([first] + key[1:])[0])
-                assert "Component 1" in feedback_after(form) and "not a number" in form.locator(".ad-feedback").inner_text()
+                said = feedback_after(form)
+                alone = sum(map(len, key)) == 1  # a lone component is "not a number", as grade says
+                assert ("not a number" if alone else "component 1 is not a number") in said.lower(), said
                 if len(key[0]) > 1:
                     field.fill(typed([key[0][:-1]] + key[1:])[0])
                     n = len(key[0])
@@ -426,11 +428,94 @@ def test_rounding_and_decimal_comma_hints(browser, built):
     form.locator("input").fill(f"{float(a.display):.2f}")
     if not mark(a, f"{float(a.display):.2f}").correct:
         assert "Rounded to 2 places, the key has 4" in feedback_after(form)
-    form.locator("input").fill(str(a.display).replace(".", ","))
-    assert "decimal point as a dot" in feedback_after(form)
+    form.locator("input").fill(str(a.display).replace(".", ","))  # a decimal comma counts, as grade counts it
+    assert mark(a, str(a.display).replace(".", ",")).correct and feedback_after(form).startswith("✓")
     form.locator("input").fill("")
     assert "Type your answer first" in feedback_after(form)
     v.close()
+
+
+def _typed_forms(a, rng) -> list[str]:
+    """Ways a student types an answer: the key in every accepted layout
+    (semicolons, commas, spaces, one row per line, "|", a whole table on one
+    line, decimal commas, "x = …", brackets, a full stop), slips (rounded,
+    cut off, the sign, per cent, scientific notation, one component off),
+    wrong and unreadable ones, and every named mistake."""
+    from generator.marking import parse_number
+
+    rows = [[str(a.display)]] if a.type == "numeric" else _rows_of(a)
+
+    def each(f):
+        return [[f(i, x, parse_number(x)) for i, x in enumerate(r)] for r in rows]
+
+    def join(rs, sep="; ", rsep=" | "):
+        return rsep.join(sep.join(r) for r in rs)
+
+    flat = [x for r in rows for x in r]
+    forms = [join(rows), join(rows, ", "), join(rows, " "), join(rows, "; ", "\n"), " ".join(flat), " | ".join(flat),
+             join(each(lambda i, x, v: x.replace(".", ","))), join(each(lambda i, x, v: x.replace(".", ",")), " "),
+             "x = " + join(rows), "(" + join(rows, ", ", "), (") + ")", join(rows) + ".", "abc", "1 2",
+             join(each(lambda i, x, v: f"{v:.2f}")), join(each(lambda i, x, v: f"{v:.0f}")),
+             join(each(lambda i, x, v: x[:-1] if "." in x and "×" not in x else x)),
+             join(each(lambda i, x, v: f"{-v:.4f}")), join(each(lambda i, x, v: f"{100 * v:.2f}")),
+             join(each(lambda i, x, v: f"{v:.2e}")), join(each(lambda i, x, v: f"{v:.1e}")),
+             join(each(lambda i, x, v: f"{v + 0.01:.4f}")), join(each(lambda i, x, v: f"{v * 1.5:.4f}")),
+             join(each(lambda i, x, v: x if i else f"{v + 0.3:.4f}")), join(each(lambda i, x, v: x if i else f"{v:.2f}")),
+             join(each(lambda i, x, v: x if i else "q")), join(each(lambda i, x, v: f"{rng.random():.4f}")),
+             join(each(lambda i, x, v: f"{rng.random():.4f}" if i else f"{v:.1f}"))]
+    return forms + [o.text.replace("), (", " | ").strip("()") for o in a.options if not o.correct]
+
+
+def _verdict(text: str) -> str:
+    """What a message says, for grade's notes and the page's sentences alike."""
+    t = text.lower()
+    for words, what in (("rounded to", "rounded"), ("cut off", "cut off"), ("too small", "too small"),
+                        ("expected", "shape"), ("not a number", "unread"), ("not numbers", "unread"),
+                        ("not a list of numbers", "unread"), ("sign is wrong", "sign"), ("percentage", "per cent")):
+        if words in t:
+            return what
+    return "other"
+
+
+def test_typed_numbers_are_marked_as_grade_marks_them(browser, built):
+    """The page's script read and marked numbers by rules of its own: it
+    refused decimal commas (0,0809; 0,0599) and a table typed on one line,
+    which `attndrills grade` takes; it said "Rounded to 1 place" of
+    0.1 0.2 0.3 0.4, where only the first number was a rounding; it said
+    "not within exactly of the key".  Now every way of typing below gets the
+    page's verdict and grade's: right or wrong alike, the same named mistake,
+    the same kind of hint (rounded, cut off, too small, shape, unreadable,
+    sign, per cent, or none of those), for every numeric and vector answer of
+    every kind on three seeds."""
+    import json
+    import random
+
+    from generator.render.markdown import answer_field
+
+    rng = random.Random(1)
+    cases = []
+    for kind in kinds.all_kinds():
+        for seed in range(3):
+            sol = solve_problem(sample_problem(kind.id, seed))
+            for a in graded_answers(sol):
+                if a.type in ("numeric", "vector"):
+                    cases += [(a, json.loads(json.dumps(answer_field(a))), r) for r in _typed_forms(a, rng)]
+    v = Practice(browser, built + "generated/practice/gradient-flow/")
+    said = v.page.evaluate("cases => cases.map(([a, r]) => window.AttnDrills.markNumbers(a, r))",
+                           [[f, r] for _, f, r in cases])
+    v.close()
+    verdicts = set()
+    for (a, _, r), js in zip(cases, said):
+        m = mark(a, r)
+        assert js["right"] == m.correct, (a.name, a.display, r, m.note, js)
+        assert "within exactly" not in js["text"]
+        if m.misconception:
+            assert describe(m.misconception) in js["text"], (a.name, r, m.misconception, js)
+        elif not m.correct:
+            assert _verdict(js["text"]) == _verdict(m.note), (a.name, a.display, r, m.note, js)
+            verdicts.add(_verdict(m.note))
+    assert verdicts == {"rounded", "cut off", "too small", "shape", "unread", "sign", "per cent", "other"}
+    assert len(cases) > 3000
 
 
 def test_a_key_too_small_for_the_places_says_how_to_write_it(browser, built):
@@ -554,14 +639,22 @@ def test_another_one_and_kept_progress(browser, built):
     assert page.locator(".ad-variant-body:not([hidden])").get_attribute("data-variant") == code2
     stored = json.loads(page.evaluate("localStorage.getItem('attndrills:solved')"))
     assert stored == {code: 1, code2: 1}
-    # clear empties it, and a reload stays empty
+    # clear empties this page's progress, and a reload stays empty; what was
+    # solved on another page stays (it cleared every page's, unasked)
+    page.evaluate("""() => {
+        const s = JSON.parse(localStorage.getItem('attndrills:solved'));
+        s['2.1-OTHER'] = 1;
+        localStorage.setItem('attndrills:solved', JSON.stringify(s));
+        localStorage.setItem('attndrills:current:2.1', '3');
+    }""")
     page.locator("button.ad-clear").click()
     page.wait_for_function("document.querySelector('.ad-pool-status').textContent.includes('cleared')")
     assert "solved here: 0 of 20" in _status(page)
     page.reload(wait_until="load")
     page.wait_for_selector(".ad-check[data-ad-bound]", state="attached")
-    assert "solved here: 0 of 20" in _status(page)
-    assert page.evaluate("localStorage.getItem('attndrills:solved')") is None
+    assert "solved here: 0 of 20" in _status(page) and "Variant 1 of 20" in _status(page)
+    assert json.loads(page.evaluate("localStorage.getItem('attndrills:solved')")) == {"2.1-OTHER": 1}
+    assert page.evaluate("localStorage.getItem('attndrills:current:2.1')") == "3"
     v.close()
 
 

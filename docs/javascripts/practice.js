@@ -13,130 +13,231 @@
 
   var SOLVED = "attndrills:solved";
   var CURRENT = "attndrills:current:";
-  var SUPERSCRIPT = { "⁻": "-", "⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4",
-                      "⁵": "5", "⁶": "6", "⁷": "7", "⁸": "8", "⁹": "9", "−": "-" };
-  var NUMBER = /^[+-]?(\d+(_\d+)*\.?(\d+(_\d+)*)?|\.\d+(_\d+)*)(e[+-]?\d+(_\d+)*)?$/i;
 
   // ------------------------------------------------------------ reading
-  // grading.parse_number: superscripts to digits, spaces dropped, "× 10^n" → e n.
+  // generator/marking.py's reading, rule for rule (the same patterns), so the
+  // page reads a response as `attndrills grade` reads it.
+  var SUPERSCRIPT = { "⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7",
+                      "⁸": "8", "⁹": "9", "⁻": "-", "⁺": "+" };
+  var MINUS = /[−–‒﹣－]/g;
+  // "× 10⁻⁹", "x10^-9", "*10^(-9)", "· 10**-9" → "e-9"
+  var TEN_POWER = /\s*[×xX*·⋅]\s*10\s*(?:(?:\^|\*\*)\s*[({]?\s*([+\-−–]?\s*\d+)\s*[)}]?|([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))/g;
+  var NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+  var DECIMAL_COMMA = /^[+-]?\d*,\d+(?:e[+-]?\d+)?$/i;
+  var THOUSANDS = /^[+-]?\d{1,3}(?:,\d{3})+$/;
+  var ROW_BREAK = /[)\]]\s*[,;]?\s*[(\[]/g;
+  var BRACKETS = "()[]{}⟨⟩ \t\n";
+  var DIGITS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+
+  // Python's str.strip(chars)
+  function strip(text, chars) {
+    var a = 0, b = text.length;
+    while (a < b && chars.indexOf(text.charAt(a)) >= 0) a++;
+    while (b > a && chars.indexOf(text.charAt(b - 1)) >= 0) b--;
+    return text.slice(a, b);
+  }
+
+  // marking._normalise: powers of ten as e-notation, every minus sign as "-".
   function normalise(text) {
-    return String(text).trim().replace(/[⁻⁰¹²³⁴⁵⁶⁷⁸⁹−]/g, function (c) { return SUPERSCRIPT[c]; })
-      .replace(/ /g, "").replace(/[×x*]10\^?\(?(-?\d+)\)?$/, "e$1");
+    return String(text).replace(TEN_POWER, function (m, caret, raised) {
+      var exp = (caret || raised).replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]/g, function (c) { return SUPERSCRIPT[c]; });
+      return "e" + exp.replace(MINUS, "-").replace(/ /g, "");
+    }).replace(MINUS, "-");
+  }
+
+  // marking._number: {value, places (of the last digit), sig, sci} or null.
+  // commas: "decimal" (0,4722 is 0.4722), "thousands" (22,082 is 22082) or "none".
+  function number(token, commas) {
+    var t = token.trim();
+    if (commas === "thousands" && THOUSANDS.test(t)) t = t.replace(/,/g, "");
+    else if ((commas === "decimal" || commas === "thousands") && DECIMAL_COMMA.test(t)) t = t.replace(",", ".");
+    if (!NUMBER.test(t)) return null;
+    var value = parseFloat(t);
+    if (!isFinite(value)) return null;
+    var parts = t.toLowerCase().replace(/^[+-]+/, "").split("e"), mantissa = parts[0], exp = parts[1];
+    var dot = mantissa.indexOf(".");
+    var whole = dot < 0 ? mantissa : mantissa.slice(0, dot), frac = dot < 0 ? "" : mantissa.slice(dot + 1);
+    return { value: value, places: frac.length - (exp ? parseInt(exp, 10) : 0),
+             sig: (whole + frac).replace(/^0+/, "").length || 1, sci: exp !== undefined };
+  }
+
+  // marking._single: what follows a last "=" or "≈", spaces and brackets ignored.
+  function single(text, whole) {
+    var t = normalise(text).split(/[=≈]/).pop();
+    t = strip(t.replace(/\s+/g, ""), BRACKETS);
+    if (t.slice(-1) === "." && t.slice(0, -1).indexOf(".") >= 0) t = t.slice(0, -1);  // a full stop
+    return number(t, whole ? "thousands" : "decimal");
   }
 
   function parseNumber(text) {
-    var t = normalise(text);
-    return NUMBER.test(t) ? parseFloat(t.replace(/_/g, "")) : null;
+    var n = single(text);
+    return n === null ? null : n.value;
   }
 
-  // Decimal places as typed (null for scientific notation).
+  // Decimal places of a printed number (null for scientific notation).
   function placesOf(text) {
-    var t = normalise(text);
-    if (/e/i.test(t)) return null;
-    var dot = t.indexOf(".");
-    return dot < 0 ? 0 : t.length - dot - 1;
+    var n = single(text);
+    return n === null || n.sci ? null : n.places;
   }
 
-  // grading.parse_vector: rows split at "|" (a new line in a text area is a row
-  // too), each row stripped of brackets and split at ; , or spaces.
-  function parseRows(text) {
-    return String(text).replace(/\s*\n\s*/g, " | ").split("|").map(function (row) {
-      var r = row.trim().replace(/^[()[\]]+|[()[\]]+$/g, "");
-      return r.split(/[;,\s]+/).filter(function (p) { return p; });
+  // marking._vector: rows of components as written, null where one is not a number.
+  function vector(text, rowsExpected) {
+    var t = normalise(text).replace(/\r/g, "").split(/[=≈]/).pop().trim().replace(ROW_BREAK, "|");
+    var rows = t.split(rowsExpected ? /\||\n/ : /\|/).filter(function (r) { return strip(r, BRACKETS + ",;"); });
+    var split = /[,\s]+/, commas = "none";
+    var tokens = strip(t.replace(/\|/g, " "), BRACKETS).split(/\s+/).filter(function (x) { return x; });
+    if (t.indexOf(";") >= 0) { split = /[;\s]+/; commas = "decimal"; }
+    else if (tokens.length > 1 && tokens.every(function (x) { return DECIMAL_COMMA.test(strip(x, BRACKETS)); })) {
+      split = /\s+/; commas = "decimal";
+    }
+    return rows.map(function (row) {
+      return strip(row, BRACKETS + ",;").split(split).filter(function (p) { return strip(p, BRACKETS); })
+        .map(function (p) { return number(strip(p, BRACKETS), commas); });
     });
+  }
+
+  // marking._fit: the response in the key's layout (a flat list with every
+  // component in row order fits a table), or what is wrong with its shape.
+  function fit(got, key) {
+    var sizes = function (rows) { return rows.map(function (r) { return r.length; }).join(); };
+    if (sizes(got) === sizes(key)) return { got: got };
+    var flat = [].concat.apply([], got), total = key.reduce(function (n, r) { return n + r.length; }, 0);
+    if (flat.length === total) {
+      var i = 0;
+      return { got: key.map(function (row) { return row.map(function () { return flat[i++]; }); }) };
+    }
+    if (key.length === 1) return { note: plural(flat.length, "component") + ", expected " + key[0].length + "." };
+    if (got.length !== key.length) {
+      return { note: plural(got.length, "row") + ", expected " + key.length + " (one row per line)." };
+    }
+    for (var r = 0; r < key.length; r++) {
+      if (got[r].length !== key[r].length) {
+        return { note: "Row " + (r + 1) + ": " + plural(got[r].length, "component") + ", expected " + key[r].length + "." };
+      }
+    }
   }
 
   function within(value, centre, tol) {
     return Math.abs(value - centre) <= tol * (1 + 1e-9) + 1e-15;
   }
 
-  function close(got, key, tol) {
-    if (got.length !== key.length) return false;
-    for (var r = 0; r < key.length; r++) {
-      if (got[r].length !== key[r].length) return false;
-      for (var c = 0; c < key[r].length; c++) {
-        if (got[r][c] === null || !within(got[r][c], key[r][c], tol[r][c])) return false;
-      }
-    }
-    return true;
-  }
-
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
-
-  function showTol(t) {
-    return t === 0 ? "exactly" : "±" + String(Number(t.toPrecision(3)));
-  }
 
   function listOf(items) {
     return items.length < 2 ? items.join("") : items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
   }
 
+  // "Component 3", "Components 1 and 3"; in a table "Row 2 component 1, row 3 component 1"
+  function components(where, matrix) {
+    var text = listOf(where);
+    if (matrix) return text.charAt(0).toUpperCase() + text.slice(1);
+    return (where.length === 1 ? "Component " : "Components ") + text;
+  }
+
   // ------------------------------------------------------------ marking
   // Each returns {right: bool, text: what to tell the student}.
+
+  // marking._rounding_hint: said when a number is the key rounded (or cut off) to fewer places.
+  function roundingHint(got, key) {
+    if (got.places >= key.places) return "";
+    var unit = Math.pow(10, -got.places);
+    if (key.sci && got.value === 0 && Math.abs(key.value) < 1 && Math.abs(key.value) <= 0.5 * unit * (1 + 1e-9)) {
+      return "Too small for the decimal places: a number this small counts to " + (DIGITS[key.sig] || key.sig) +
+        " significant digits, written as 1.23e-5 (or 1.23 × 10⁻⁵).";
+    }
+    var fewer, give;
+    if (key.sci) {
+      fewer = plural(got.sig, "significant digit") + ", the key has " + key.sig;
+      give = "give " + key.sig + " significant digits.";
+    } else {
+      fewer = (got.places <= 0 ? "a whole number" : plural(got.places, "place")) + ", the key has " +
+        (got.places <= 0 ? plural(key.places, "place") : key.places);
+      give = "give " + plural(key.places, "decimal place") + ".";
+    }
+    if (Math.abs(got.value - key.value) <= 0.5 * unit * (1 + 1e-9)) return "Rounded to " + fewer + ": " + give;
+    if (Math.abs(got.value) < Math.abs(key.value) && Math.abs(got.value - key.value) < unit &&
+        got.value * key.value >= 0) return "Cut off (not rounded) at " + fewer + ": " + give;
+    return "";
+  }
+
+  function windowOf(tols) {
+    var flat = [].concat.apply([], tols);
+    if (flat.every(function (t) { return t === 0; })) return "exactly";
+    var t = flat[0];
+    return flat.every(function (x) { return x === t; }) ? "within ±" + String(Number(t.toPrecision(3))) : "within the window";
+  }
+
   function markNumbers(a, text) {
     var raw = String(text).trim();
     if (!raw) return { right: false, text: "Type your answer first." };
-    var matrix = a.matrix, rows = parseRows(raw);
-    if (a.type === "numeric") rows = [[raw]];
-    var got = rows.map(function (row) { return row.map(parseNumber); });
-    if (matrix && got.length !== a.key.length) {
-      return { right: false, text: plural(got.length, "row") + ", expected " + a.key.length + " (one row per line)." };
-    }
-    for (var r = 0; r < a.key.length; r++) {
-      var where = matrix ? " in row " + (r + 1) : "";
-      if (got[r].length !== a.key[r].length) {
-        return { right: false, text: plural(got[r].length, "component") + where + ", expected " + a.key[r].length + "." };
-      }
-      var bad = [];
-      got[r].forEach(function (v, c) { if (v === null) bad.push(c + 1); });
-      if (bad.length) {
-        var comma = /\d,\d/.test(raw) && a.type === "numeric";
-        var what = a.type === "numeric" ? "That is not a number" :
-          (bad.length === 1 ? "Component " + bad[0] : "Components " + listOf(bad)) + where + (bad.length === 1 ? " is" : " are") + " not a number";
-        return { right: false, text: what + (comma ? ": write the decimal point as a dot (0.82, not 0,82)." :
-          ": write decimals such as 0.8208, or 1.69e-12 for 1.69 × 10⁻¹².") };
-      }
-    }
-    if (close(got, a.key, a.tol)) return { right: true, text: "Right: the key is " + a.shown + "." };
-    // the named mistake nearest the answer, of those it is close to (two can
-    // be: 2.3 names 0 and 0.0001 for one weight of tolerance 0.00011), as the grader names it
-    var best = null, bestDistance = Infinity;
-    for (var i = 0; i < a.distractors.length; i++) {
-      var d = a.distractors[i];
-      if (!close(got, d.value, a.tol)) continue;
-      var distance = 0;
-      d.value.forEach(function (row, r) { row.forEach(function (v, c) { distance += Math.abs(got[r][c] - v); }); });
-      if (distance < bestDistance) { best = d; bestDistance = distance; }
-    }
-    if (best) return { right: false, text: best.sentence };
-    // which components miss, and whether they only miss by rounding
-    var off = [], rounded = null, small = false;
-    for (r = 0; r < a.key.length; r++) {
-      for (var c = 0; c < a.key[r].length; c++) {
-        var v = got[r][c], k = a.key[r][c], t = a.tol[r][c];
-        if (within(v, k, t)) continue;
-        off.push(matrix ? "row " + (r + 1) + " component " + (c + 1) : String(c + 1));
-        var p = placesOf(rows[r][c]), q = a.places[r][c];
-        if (p !== null && q !== null && p < q && Math.abs(v - k) <= 0.5 * Math.pow(10, -p) + t) rounded = rounded || [p, q];
-        // a key below 10^-places, typed to the places: 0.0000 for 8.02e-15
-        if (p !== null && q === null && v === 0 && Math.abs(k) < 1 && Math.abs(k) <= 0.5 * Math.pow(10, -p) + t) small = true;
-      }
-    }
-    if (small) {
-      return { right: false, text: "Too small for the decimal places: a number this small counts to three " +
-        "significant digits, written as 1.23e-5 (or 1.23 × 10⁻⁵)." };
-    }
-    if (rounded) {
-      return { right: false, text: "Rounded to " + plural(rounded[0], "place") + ", the key has " + rounded[1] +
-        ": give " + rounded[1] + " decimal places." };
-    }
-    var tol = showTol(a.tol[0][0]);
+    var howToWrite = "write decimals such as 0.8208, or 1.69e-12 for 1.69 × 10⁻¹².";
+    var keyNums = a.printed.map(function (row) { return row.map(function (x) { return single(x); }); });
+    var got;
     if (a.type === "numeric") {
-      return { right: false, text: tol === "exactly" ? "Not the key: this count must be exact." :
-        "Not within " + tol + " of the key." };
+      var whole = /^-?\d+$/.test(String(a.printed[0][0]).trim().replace(MINUS, "-"));
+      var one = single(raw, whole);
+      if (one === null) return { right: false, text: "That is not a number: " + (whole ? "write a whole number." : howToWrite) };
+      got = [[one]];
+    } else {
+      got = vector(raw, a.key.length > 1);
+      var flat = [].concat.apply([], got);
+      if (flat.every(function (x) { return x === null; })) {
+        return { right: false, text: (flat.length <= 1 ? "That is not a number: " : "That is not a list of numbers: ") + howToWrite };
+      }
+      var fitted = fit(got, a.key);
+      if (fitted.note) return { right: false, text: fitted.note };
+      got = fitted.got;
     }
-    return { right: false, text: (off.length === 1 ? "Component " : "Components ") + listOf(off) +
-      (off.length === 1 ? " is" : " are") + " not within " + tol + " of the key." };
+    // component by component: [got, key as printed, centre, tolerance, where]
+    var pairs = [];
+    a.key.forEach(function (row, r) {
+      row.forEach(function (k, c) {
+        pairs.push([got[r][c], keyNums[r][c], k, a.tol[r][c],
+                    a.matrix ? "row " + (r + 1) + " component " + (c + 1) : String(c + 1)]);
+      });
+    });
+    var right = pairs.map(function (p) { return p[0] !== null && within(p[0].value, p[2], p[3]); });
+    if (right.every(Boolean)) return { right: true, text: "Right: the key is " + a.shown + "." };
+    // the named mistake nearest the answer, of those whose window holds every
+    // component (two can: 2.3 names 0 and 0.0001 for one weight of tolerance 0.00011)
+    var best = null, bestDistance = Infinity;
+    a.distractors.forEach(function (d) {
+      var values = [].concat.apply([], d.value), distance = 0;
+      if (values.length !== pairs.length) return;
+      for (var i = 0; i < pairs.length; i++) {
+        if (pairs[i][0] === null || !within(pairs[i][0].value, values[i], pairs[i][3])) return;
+        distance += Math.abs(pairs[i][0].value - values[i]);
+      }
+      if (distance < bestDistance) { best = d; bestDistance = distance; }
+    });
+    if (best) return { right: false, text: best.sentence };
+    var unread = [], off = [], hints = {};
+    pairs.forEach(function (p, i) {
+      if (right[i]) return;
+      if (p[0] === null) { unread.push(p[4]); return; }
+      off.push(p[4]);
+      hints[p[0] && p[1] ? roundingHint(p[0], p[1]) : ""] = true;
+    });
+    if (unread.length) {
+      return { right: false, text: components(unread, a.matrix) + (unread.length === 1 ? " is not a number: " :
+        " are not numbers: ") + howToWrite };
+    }
+    var said = Object.keys(hints);
+    if (said.length === 1 && said[0]) return { right: false, text: said[0] };  // every miss is that one slip
+    var how = windowOf(a.tol);
+    if (a.type === "numeric") {
+      var g = got[0][0].value, k = a.key[0][0], t = a.tol[0][0];
+      if (k !== 0 && within(-g, k, t)) return { right: false, text: "The sign is wrong." };
+      if (k !== 0 && within(g / 100, k, t)) {
+        return { right: false, text: "That looks like a percentage: give the value itself, not per cent." };
+      }
+      return { right: false, text: how === "exactly" ? "Not the key: this count must be exact." :
+        "Not " + how + " of the key." };
+    }
+    var count = right.filter(Boolean).length;
+    return { right: false, text: components(off, a.matrix) + (off.length === 1 ? " is" : " are") +
+      (how === "exactly" ? " not the key's (these must be exact)" : " not " + how + " of the key") +
+      (count ? "; " + count + " of " + pairs.length + " are right." : ".") };
   }
 
   function markChoice(a, form) {
@@ -169,7 +270,8 @@
     if (open) return { right: false, text: "Choose a match for every row: " + plural(open, "row") + " still open." };
     var good = picks.filter(function (p, i) { return +p === a.key[i]; }).length;
     if (good === a.key.length) return { right: true, text: "Right: every pair matches." };
-    return { right: false, text: a.sentence + " " + good + " of " + a.key.length + " pairs are right." };
+    // as grade says it: no mistake is named, a pair matched wrongly says nothing of why
+    return { right: false, text: good + " of " + a.key.length + " pairs are right." };
   }
 
   function mark(a, form) {
@@ -189,11 +291,14 @@
     try { window.localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* private mode: not kept */ }
   }
 
-  function clearAll() {
+  // one page's progress: its variants' solved marks and the variant it shows;
+  // what was solved on other pages stays
+  function clearPage(codes, kind) {
+    var s = solved();
+    codes.forEach(function (c) { delete s[c]; });
     try {
-      var ls = window.localStorage, keys = [];
-      for (var i = 0; i < ls.length; i++) if (ls.key(i).indexOf("attndrills:") === 0) keys.push(ls.key(i));
-      keys.forEach(function (k) { ls.removeItem(k); });
+      if (Object.keys(s).length) save(SOLVED, s); else window.localStorage.removeItem(SOLVED);
+      window.localStorage.removeItem(CURRENT + kind);
     } catch (e) { /* nothing kept */ }
   }
 
@@ -397,8 +502,8 @@
       sections[current].scrollIntoView({ block: "start" });
     });
     pool.querySelector(".ad-clear").addEventListener("click", function () {
-      clearAll();
-      update("Your progress is cleared.");
+      clearPage(codes, kind);
+      update("Your progress on this page is cleared.");
     });
     parent.addEventListener("ad-solved", function () {
       update("Solved. Press Another one for the next.");
@@ -420,6 +525,9 @@
     });
     bindAll(document);
   }
+
+  // the marking of typed numbers, for the tests (which hold it to `attndrills grade`'s)
+  window.AttnDrills = { markNumbers: markNumbers };
 
   // Material's instant navigation swaps pages without a load event and
   // announces each one on document$; without it, the DOM is ready once.

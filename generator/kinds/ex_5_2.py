@@ -92,7 +92,7 @@ def solve(problem: Problem, digits: int) -> Solution:
         exact = [Ex.of(v) for v in lims[k]]
         w.vector(f"limit_{k}", f"(α_t1, α_t2) as Δ → {label}", exact,
                  np.array([float(x) for x in exact]),
-                 distractors=[([exact[1], exact[0]], "beta_limit_reversed")] if k != "zero" else
+                 distractors=[([exact[1], exact[0]], "gap_limit_reversed")] if k != "zero" else
                  [([Ex.of(0), Ex.of(1)], "hard_argmax")])
     w.vector("weights", f"(α_t1, α_t2) at Δ = {R.number_text(delta)}", list(sm.weights), sm.numeric,
              distractors=R.weight_distractors(sm), method=[quotients])

@@ -166,14 +166,6 @@ _FORECAST: dict[str, tuple] = {
 _ARROW = " → "
 
 
-def _places(text: str) -> int | None:
-    """Decimal places of a printed number; None for scientific notation."""
-    t = text.strip()
-    if "×" in t or "e" in t.lower():
-        return None
-    return len(t.split(".", 1)[1]) if "." in t else 0
-
-
 def _rows(x) -> list:
     return x if x and isinstance(x[0], list) else [x]
 
@@ -212,7 +204,7 @@ def label_html(words: str) -> str:
 
 def answer_field(a) -> dict:
     """One graded answer as the data its answer field needs: the centre and
-    half-width of the marking window, the places printed, the distractors and
+    half-width of the marking window, the key as printed, the distractors and
     the sentence of the mistake each one stands for.  The script's messages
     are plain text (`label`, `shown`: symbols in Unicode, cₜ); the fields'
     own labels (`*_html`, not in the script's data) typeset them."""
@@ -233,7 +225,8 @@ def answer_field(a) -> dict:
                 wrong = parse_vector(o.text.replace("), (", " | ").strip("()"))
             if wrong and all(x is not None for row in wrong for x in row):
                 distractors.append({"value": wrong, "sentence": _wrong(o.misconception)})
-        d.update(key=key, tol=tol, places=[[_places(x) for x in row] for row in rows],
+        # the key as printed: the script reads its places and digits as grade does
+        d.update(key=key, tol=tol, printed=[[str(x) for x in row] for row in rows],
                  matrix=a.type == "vector" and isinstance(a.display[0], list), distractors=distractors)
     elif a.type == "choice":
         d.update(multi=sum(o.correct for o in a.options) > 1,
@@ -248,7 +241,7 @@ def answer_field(a) -> dict:
         right = sorted({r for _, r in pairs})
         d.update(left=[left for left, _ in pairs], left_html=[label_html(left) for left, _ in pairs], right=right,
                  key=[right.index(r) for _, r in pairs],
-                 arrow=_ARROW, sentence=_wrong("symbol_confusion"))
+                 arrow=_ARROW)
     return d
 
 
