@@ -114,10 +114,17 @@ def solve(problem: Problem, digits: int) -> Solution:
         " — softmax handled the negative scores gracefully."))
     labels = [f"{R.position_labels(len(scores))[i]} (e = {R.figure_number(s)})" for i, s in enumerate(scores)]
     neg = [i for i, s in enumerate(scores) if s < 0]
+    # what the naive division did, said of the positions it did it to
+    if naive is None:
+        naive_did = "The naive division divided by zero."
+    elif bad := [i for i, a in enumerate(naive) if a < 0 or a > 1]:
+        naive_did = (f"The naive division gave {R.positions(bad)} "
+                     f"{'impossible “weights”' if len(bad) > 1 else 'an impossible “weight”'} (below 0 or above 1).")
+    else:
+        naive_did = "The naive division ranked the positions upside down."
     figures = (R.bars_figure(w, sm.weights, labels, prose(
         "every bar stands above the axis — even for the negative score" + ("s" if len(neg) > 1 else "") +
-        f" (position{'s' if len(neg) > 1 else ''} {', '.join(str(i + 1) for i in neg)}), which the naive "
-        "division turned into impossible “weights”. " +
+        f" ({R.positions(neg)}). {naive_did} " +
         (f"The hatched bar, position {k + 1} at {w.n(sm.weights[k]).text}, belongs to the largest score."
          if len(tops) == 1 else
          f"The tallest bars, {R.positions(tops)} at {w.n(sm.weights[k]).text} each, belong to the tied largest "

@@ -63,11 +63,12 @@ def solve(problem: Problem, digits: int) -> Solution:
     if tx > 1:
         pair = (w.n(sm.weights[a]), w.n(sm.weights[b]))
         w.method["top_two_share"] = [value_of(pair[0]) + value_of(pair[1])]
-        steps.append(Step("sanity-check the split", (), (
-        eq(Add((Sym("alpha", f"t{a + 1}"), Sym("alpha", f"t{b + 1}"))),
-           Add(pair), w.q(value_of(pair[0]) + value_of(pair[1]), w.digits)),), prose(
+        both = Add((Sym("alpha", f"t{a + 1}"), Sym("alpha", f"t{b + 1}")))
+        worked = w.q(value_of(pair[0]) + value_of(pair[1]), w.digits)
+        steps.append(Step("sanity-check the split", (), (eq(both, Add(pair), worked),), prose(
             f"{R.pct(share)} of the focus is shared between the two largest weights: when they are "
-            "near-tied this is a “blend two sources” situation, not a single winner.")))
+            "near-tied this is a “blend two sources” situation, not a single winner."),
+            R.differs_note(w, [(both, worked, w.n(share))], f"the two weights were rounded to {w.digits} places")))
     step, H = R.step_entropy(w, sm.weights, sm.neg_log_weights, "t", prose(
         "Entropy measures how spread-out the focus is: bigger means more diffuse."))
     steps.append(step)
@@ -80,12 +81,14 @@ def solve(problem: Problem, digits: int) -> Solution:
     lnT = R.verify_entropy(w, H, tx)
     w.numeric("max_entropy", "ln T_x, the largest possible entropy", lnT, float(np.log(tx)))
     labels = R.position_labels(tx)
+    if tx > 1:  # the difference of the two heights as printed, which a reader subtracts
+        gap = w.q(value_of(w.n(sm.weights[order[0]])) - value_of(w.n(sm.weights[order[1]])), w.digits)
     figures = (
         R.bars_figure(w, sm.weights, labels, prose(
             f"two bars, {labels[a]} and {labels[b]} ({w.n(sm.weights[a]).text} and {w.n(sm.weights[b]).text}), "
             f"together hold {R.pct(share)} of the focus; " +
             ("they stand exactly level — their scores tie" if tied else
-             f"the hatched one is taller by only {w.n(sm.weights[order[0]] - sm.weights[order[1]]).text}") +
+             f"the hatched one is taller by only {gap.text}") +
             " — a soft blend of two sources, not a single winner."
             if tx > 1 else "a single bar of height 1."), winner=None if tied else order[0]),
         R.entropy_figure(w, ["this distribution"], [H], tx, prose(

@@ -98,10 +98,17 @@ def solve(problem: Problem, digits: int) -> Solution:
                         "Everything after this shows what turning the dial up does to the same gaps.")
         else:
             prev = betas[n - 1]
+            before = w.n(sms[n - 1].weights[k]).text
+            if before != topw or len(tied) == len(scores):
+                moves = f"the weight of {R.positions(tied, 'each of ')} moves from {before} to {topw}"
+            else:  # the same to the printed places: the sharpening shows in the largest of the others
+                j = max((i for i in range(len(scores)) if i not in tied), key=lambda i: float(sm.weights[i]))
+                moves = (f"the weight of {R.positions(tied, 'each of ')} already prints as {topw}, and "
+                         f"position {j + 1}'s falls from {w.n(sms[n - 1].weights[j]).text} to "
+                         f"{w.n(sm.weights[j]).text}")
             why = prose(f"Turning the dial from β = {R.number_text(prev)} to β = {R.number_text(b)} multiplies "
-                        f"every gap by {R.number_text(b / prev)}; since softmax amplifies gaps through exp, the "
-                        f"weight of {R.positions(tied, 'each of ')} moves from {w.n(sms[n - 1].weights[k]).text} "
-                        f"to {topw} — focus sharpens as the dial turns.")
+                        f"every gap by {R.number_text(b / prev)}; since softmax amplifies gaps through exp, "
+                        f"{moves} — focus sharpens as the dial turns.")
             if n == len(betas) - 1:
                 held = sm.weights[k] * len(tied)  # what the largest score(s) hold
                 # tied largest scores never make a pick: their limit is an even split
@@ -139,9 +146,11 @@ def solve(problem: Problem, digits: int) -> Solution:
         R.verify_sum(w, sm.weights, f"β = {R.number_text(b)}: weights sum to one")
     tops = [sm.weights[k] for sm in sms]
     rising = all(R.X.compare(y, x) >= 0 for x, y in zip(tops, tops[1:]))
+    printed = [w.n(t).text for t in tops]
+    still = "" if len(set(printed)) == len(printed) else f"; it still rises, beyond {w.digits} decimal places"
     w.check("sharpens monotonically", rising, prose(
         f"The weight of {R.positions(tied, 'each of ')} rises monotonically with β ✓ (" +
-        " → ".join(w.n(t).text for t in tops) + f"), toward its limit {w.n(Ex.of(hi[k])).text}."))
+        " → ".join(printed) + f"{still}), toward its limit {w.n(Ex.of(hi[k])).text}."))
     figures = (R.sharpening_figure(w, scores, betas, sms, hi, lo, "β", prose(
         f"each curve is one weight as the dial β turns (log scale); the markers are the β values asked. The "
         f"weight of {R.positions(tied, 'each of ')} climbs from {w.n(sms[0].weights[k]).text} to {w.n(sms[-1].weights[k]).text} and levels "

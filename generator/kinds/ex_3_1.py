@@ -85,9 +85,11 @@ def solve(problem: Problem, digits: int) -> Solution:
     ok = X.sign(H) >= 0 and X.compare(H_u, H) > 0
     w.check("spike below uniform", ok, prose(
         Chain(Num("0"), (("≤", Sym("H")), ("=", w.n(H)), ("<", w.n(H_u)))), " ✓ — the spike has the lower entropy."))
+    ratio = float(H) / float(H_u)  # "a small fraction" only where it is one
     figures = [R.entropy_figure(w, ["uniform", "spiked"], [H_u, H], tx, prose(
         f"the uniform bar reaches the dashed maximum ln {tx} exactly; the hatched spiked bar stops at "
-        f"{w.n(H).text} nats, a small fraction of it: focus means low entropy."), highlight=1)]
+        f"{w.n(H).text} nats, {ratio * 100:.0f}% of it" + (", a small fraction" if ratio < 1 / 3 else "") +
+        ": focus means low entropy."), highlight=1)]
     recall = ((prose("Low versus high attention entropy?"),
                prose("Low = focused/sharp, high = diffuse/broad; the maximum ln Tx is the uniform "
                      "distribution (Exercise 3.1).")),)

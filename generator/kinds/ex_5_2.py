@@ -86,7 +86,8 @@ def solve(problem: Problem, digits: int) -> Solution:
             "Δ → −∞ is the mirror image. The gap is a continuous knob from diffuse to razor-sharp.")),
         Step(f"evaluate at Δ = {R.signed(delta)}", (), (
             Seq(tuple(at)), eq(Tup((Sym("alpha", "t1"), Sym("alpha", "t2"))), Tup(tuple(w.n(a) for a in sm.weights)))),
-             prose(WHY_DK), note),
+             prose("A finite gap lands between the limits, and how near it is to a hard pick is what matters "
+                   "in practice. " + WHY_DK), note),
     )
     for k, label in (("plus", "+∞"), ("zero", "0"), ("minus", "−∞")):
         exact = [Ex.of(v) for v in lims[k]]
@@ -100,7 +101,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     R.verify_sum(w, sm.weights)
     w.check("limits", all(sum(v) == 1 for v in lims.values()), prose("Each limit pair sums to 1 ✓."))
     figures = [R.sharpening_figure(
-        w, [e1, e1 + delta], [delta], [sm], list(lims["plus"]), list(lims["zero"]), "Δ", prose(
+        w, [e1, e1 + delta], [delta], [sm], list(lims["plus"]), list(lims["minus"]), "Δ", prose(
             "the two weights as the gap Δ runs from −8 to 8: they cross at 1/2 when Δ = 0 and level off at 0 "
             "and 1 (dashed) on either side — a continuous knob from uniform to a hard pick. The markers are "
             f"the weights at Δ = {R.number_text(delta)}."), log=False)]

@@ -87,8 +87,9 @@ def solve(problem: Problem, digits: int) -> Solution:
     R.verify_sum(w, sm.weights)
     fell = w.q(h0 - h, w.digits)
     share = value_of(fell) / h0  # how far toward 0 (the Forecast's question)
-    how = ("most of the way to 0" if share > Fraction(1, 2) else
-           "a little" if share < Fraction(1, 4) else "part of the way to 0")
+    # "most" only of a clear majority: 54 % is about half
+    how = ("most of the way to 0" if share > Fraction(3, 5) else "about half of the way to 0" if share > Fraction(2, 5)
+           else "a little" if share < Fraction(1, 4) else "part of the way to 0")
     # the answer is the exact drop rounded, which can differ in the last place
     exact = w.n(drop)
     aside = () if exact.text == fell.text else (
