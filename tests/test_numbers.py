@@ -700,3 +700,17 @@ def test_5_2_describes_both_ends_of_its_figure():
 
     sol = solved("5.2", 1, 4)
     assert alt_text(sol.figures[0].data).endswith("Limits: as Δ grows, (0, 1); toward the other end, (1, 0).")
+
+
+def test_1_3_says_why_each_option_shown_is_wrong_and_no_other():
+    """1.3 said “the states are vectors, not fractions” in every seed, also
+    where the states were not among the options, and nothing of the
+    exponentials or the context it did offer."""
+    from generator.kinds.ex_1_3 import WHY_NOT
+
+    for seed in range(30):
+        sol = solved("1.3", seed, 4)
+        md = render_problem(sol)
+        offered = {o.text for o in sol.answer("sums_to_one").options if not o.correct}
+        for text, why in WHY_NOT.items():
+            assert (why in md) == (text in offered), (seed, text)

@@ -22,6 +22,15 @@ WRONG = (
     ("the scores divided by their largest value", "forgot_to_exponentiate"),
 )
 SHOW = 3  # distractors shown
+# why each wrong option does not sum to 1: the step says it of the options shown
+WHY_NOT = {
+    "the scores e_ti": "The scores are unbounded and in general do not sum to 1.",
+    "the states h_i": "The states are vectors, not fractions.",
+    "the exponentials exp(e_ti)": ("The exponentials are positive but not yet divided by their total, "
+                                   "which is what makes them sum to 1."),
+    "the components of the context c_t": "The context is a blend of vectors; its components need not sum to anything.",
+    "the scores divided by their largest value": "Dividing by the largest score makes the largest 1, not the sum.",
+}
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -57,7 +66,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     nums = [w.n(a) for a in sm.weights]
     steps = (Step("name the quantity", (key_line(shown),), (), prose(
         "That is precisely what the softmax guarantees: ", R.eq(SumOver("i", R.Sym("alpha", "ti")), Num("1")),
-        ". The scores are unbounded and in general do not sum to 1; the states are vectors, not fractions.")),
+        ". " + " ".join(WHY_NOT[o.text] for o in shown if not o.correct))),
         Step("see it on numbers", (prose("Take the scores ", R.scores_line(scores, "t"), ", which sum to ",
                                          R.input_node(sum(scores)), "."),),
              (R.eq(R.Sym("alpha"), R.Tup(tuple(nums))),),
