@@ -102,7 +102,8 @@ def solve(problem: Problem, digits: int) -> Solution:
         R.verify_hull(w, c, states)
     labels = R.position_labels(tx)
     figures = [R.bars_figure(w, sm.weights, labels, prose(
-        f"all {tx} bars have the same height {w.n(sm.weights[0]).text} = 1/{tx}: with nothing to tell the "
+        f"{'both bars have' if tx == 2 else f'all {tx} bars have'} the same height {w.n(sm.weights[0]).text} = "
+        f"1/{tx}: with nothing to tell the "
         "boxes apart, softmax spreads the focus evenly — no bar is highlighted because none wins."
         if equal else "the bars follow the scores: equal scores would have given equal bars."))]
     if states:

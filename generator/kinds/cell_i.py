@@ -82,7 +82,7 @@ def solve(problem: Problem, digits: int) -> Solution:
             prose("To see the damage a second softmax would do: ", exps, ", sum ", z, ", giving ", double,
                   f" — the sharp "
                   f"{R.number_text(given[k])} is flattened toward uniform and position {k + 1} loses "
-                  f"{R.pct(lost, 0)} of its weight. Double softmax destroys focus; never do it."),
+                  f"{R.pct(lost, 0)} of its weight. Double softmax blunts the focus; never do it."),
         ))]
         why_c = prose("The context is just the weighted average of the states — Step 3 of the recipe, "
                       "using the weights we were given, with no softmax involved.")
@@ -115,11 +115,12 @@ def solve(problem: Problem, digits: int) -> Solution:
     R.verify_hull(w, c, states)
     lnT = R.verify_entropy(w, H, tx)
     w.numeric("max_entropy", "ln T_x, the largest possible entropy", lnT, float(np.log(tx)))
+    H2 = R.entropy(sm.weights, sm.neg_log_weights) if ok else None  # after a second softmax
     figures = [R.entropy_figure(w, ["given weights", "after 2nd softmax"] if ok else ["weights"],
-                                [H, R.entropy(sm.weights, sm.neg_log_weights)] if ok else [H], tx, prose(
+                                [H, H2] if ok else [H], tx, prose(
         f"the given weights have entropy {w.n(H).text} nats, {R.against_max(w, H, tx)}; a second "
-        f"softmax would push it up to {w.n(R.entropy(sm.weights, sm.neg_log_weights)).text}, close to uniform — "
-        "the flattening that destroys focus." if ok else
+        f"softmax would push it up to {w.n(H2).text}, {R.against_max(w, H2, tx)} — "
+        "the flattening that blunts the focus." if ok else
         f"the entropy {w.n(H).text} nats, {R.against_max(w, H, tx)}."), highlight=1 if ok else None)]
     spec = R.context_figure(w, weights, states, c, R.context_caption(w, weights, c, states))
     if spec:

@@ -27,7 +27,7 @@ BANK = (
      "focus_from_nothing", "symmetry forces equal outputs; softmax cannot invent focus."),
     ("Running softmax on weights that already sum to 1 flattens them toward uniform.",
      "Running softmax on weights that already sum to 1 leaves them unchanged.",
-     "double_softmax", "softmax of (0.1, 0.7, 0.2) is (0.2546, 0.4640, 0.2814): the focus is destroyed."),
+     "double_softmax", "softmax of (0.1, 0.7, 0.2) is (0.2546, 0.4640, 0.2814): the focus is flattened."),
     ("Bahdanau attention scores with s_{t−1} because s_t is not computed yet when the context is needed.",
      "Bahdanau attention scores with s_t because the decoder state is updated before the context is built.",
      "wrong_state_order", "in Bahdanau the context is an input to the update that produces s_t."),
