@@ -714,3 +714,18 @@ def test_1_3_says_why_each_option_shown_is_wrong_and_no_other():
         offered = {o.text for o in sol.answer("sums_to_one").options if not o.correct}
         for text, why in WHY_NOT.items():
             assert (why in md) == (text in offered), (seed, text)
+
+
+@pytest.mark.parametrize("scores, says", [
+    (["1", "2"], "happens to work here"),  # no negative score: the naive division keeps the order
+    (["-1", "-2", "-0.5"], "upside down"),  # all negative: the largest share goes to the smallest score
+    (["0"], "divided by zero"),
+])
+def test_c_says_what_the_naive_division_does_to_typed_scores(scores, says):
+    """Typed scores without a negative one were told “the ranking is upside
+    down” (1, 2: the naive shares 1/3, 2/3 keep the order), and a caption
+    with no negative score printed “(position )” or stopped the solver."""
+    sol = solve_given("C", {"scores": scores})
+    text = render_problem(sol) + _caption(sol)
+    assert says in text and "(position )" not in text
+    assert ("upside down" in text) == (says == "upside down")

@@ -69,11 +69,19 @@ def naive_failure(w: Work, scores: list[Fraction], t: str):
                 else f"a “weight” of {R.pct(Ex.of(naive[i]), 0)} focus — impossible")
         after = prose(f"Position {i + 1} gets ", shown(naive[i]), f": {what}." +
                       (" The denominator is negative, so every sign flips." if total < 0 else ""))
-    else:
+    elif upside_down(scores, naive):
         k = int(np.argmax([float(a) for a in naive]))
         after = prose(f"These happen to lie in [0, 1], but the biggest share goes to position {k + 1}, "
                       "whose score is not the largest — the ranking is upside down.")
+    else:  # no negative score (typed inputs): the naive division works here, by luck of the signs
+        after = prose("With no negative score these lie in [0, 1] and keep the scores' order: the naive "
+                      "division happens to work here. A negative score would break it; exp never does.")
     return naive, lines, after
+
+
+def upside_down(scores: list[Fraction], naive: list[Fraction]) -> bool:
+    """Whether the naive division's largest share goes to a position whose score is not the largest."""
+    return scores[max(range(len(naive)), key=lambda i: naive[i])] != max(scores)
 
 
 def solve(problem: Problem, digits: int) -> Solution:
@@ -120,11 +128,13 @@ def solve(problem: Problem, digits: int) -> Solution:
     elif bad := [i for i, a in enumerate(naive) if a < 0 or a > 1]:
         naive_did = (f"The naive division gave {R.positions(bad)} "
                      f"{'impossible “weights”' if len(bad) > 1 else 'an impossible “weight”'} (below 0 or above 1).")
-    else:
+    elif upside_down(scores, naive):
         naive_did = "The naive division ranked the positions upside down."
+    else:
+        naive_did = "With no negative score the naive division happens to work here."
     figures = (R.bars_figure(w, sm.weights, labels, prose(
-        "every bar stands above the axis — even for the negative score" + ("s" if len(neg) > 1 else "") +
-        f" ({R.positions(neg)}). {naive_did} " +
+        ("every bar stands above the axis — even for the negative score" + ("s" if len(neg) > 1 else "") +
+         f" ({R.positions(neg)}). " if neg else "every bar stands above the axis. ") + f"{naive_did} " +
         (f"The hatched bar, position {k + 1} at {w.n(sm.weights[k]).text}, belongs to the largest score."
          if len(tops) == 1 else
          f"The tallest bars, {R.positions(tops)} at {w.n(sm.weights[k]).text} each, belong to the tied largest "
