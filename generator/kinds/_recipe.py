@@ -631,7 +631,7 @@ def context_caption(w: Work, weights: Sequence[Ex], c: Sequence[Ex], states) -> 
     heavy = top_positions(weights)
     near = nearest_state(c, states)
     sub = lambda i: f"h{str(i + 1).translate(_SUB)}"
-    names = lambda idx: " and ".join(sub(i) for i in idx)
+    names = lambda idx: ", ".join(sub(i) for i in idx[:-1]) + " and " + sub(idx[-1]) if len(idx) > 1 else sub(idx[0])
     region, inside, _ = hull_words(states)
     where = f"The context c = ({w.n(c[0]).text}, {w.n(c[1]).text}) (the X) sits {inside} it"
     wt = w.n(weights[heavy[0]]).text
@@ -659,6 +659,9 @@ def hull_words(states) -> tuple[str, str, str]:
     corners = len(convex_hull(states))
     if corners >= 3:
         return "the shaded region is their convex hull", "inside", "inside the shaded hull"
+    if corners == 2 and len({tuple(s) for s in states}) == 2:  # two states: the segment that joins them
+        return ("their convex hull is the segment drawn between the two", "on",
+                "on the segment drawn between the two states, their convex hull")
     if corners == 2:
         return ("the states lie on one line, so their convex hull is the segment drawn between the outermost "
                 "two", "on", "on the segment drawn between the outermost states, their convex hull (they lie on "

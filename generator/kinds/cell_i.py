@@ -10,7 +10,7 @@ import numpy as np
 from ..inputs import check_keys, parse_scores, require
 from ..maths import numeric as NP
 from ..maths.exact import Ex
-from ..mathlines import Add, Call, Num, Tup, eq
+from ..mathlines import Add, Call, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import register
 from ._base import Kind, Work
@@ -50,6 +50,17 @@ def prop(inputs: dict) -> str | None:
     return None
 
 
+def off_exactly(w: Work, printed, sm, exp_nums) -> tuple:
+    """Where a second softmax worked from the rounded exponentials prints a
+    weight otherwise than exactly, one sentence that says so; () elsewhere."""
+    off = [(Sym("alpha", f"{i + 1}", "'"), w.n(a)) for i, (m, a) in enumerate(zip(printed, sm.weights))
+           if m.text != w.n(a).text]
+    if not off:
+        return ()
+    return (prose("Computed exactly, a second softmax gives ", R.Seq(tuple(eq(s, n) for s, n in off)),
+                  f" — the values above are worked from the exponentials rounded to {R.rounded_to(exp_nums)}."),)
+
+
 def solve(problem: Problem, digits: int) -> Solution:
     given = R.fr(problem.inputs["weights"])
     states = [R.fr(h) for h in problem.inputs["states"]]
@@ -80,9 +91,10 @@ def solve(problem: Problem, digits: int) -> Solution:
             "summing to 1 — so softmax has no job here."), (
             # one paragraph, as the seed has it: the sentence that opens it cannot end a page alone
             prose("To see the damage a second softmax would do: ", exps, ", sum ", z, ", giving ", double,
-                  f" — the sharp "
-                  f"{R.number_text(given[k])} is flattened toward uniform and position {k + 1} loses "
+                  f" — the largest weight, "
+                  f"{R.number_text(given[k])}, is flattened toward uniform and position {k + 1} loses "
                   f"{R.pct(lost, 0)} of its weight. Double softmax blunts the focus; never do it."),
+            *off_exactly(w, printed, sm, exp_nums),
         ))]
         why_c = prose("The context is just the weighted average of the states — Step 3 of the recipe, "
                       "using the weights we were given, with no softmax involved.")

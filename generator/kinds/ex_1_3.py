@@ -29,7 +29,8 @@ WHY_NOT = {
     "the exponentials exp(e_ti)": ("The exponentials are positive but not yet divided by their total, "
                                    "which is what makes them sum to 1."),
     "the components of the context c_t": "The context is a blend of vectors; its components need not sum to anything.",
-    "the scores divided by their largest value": "Dividing by the largest score makes the largest 1, not the sum.",
+    "the scores divided by their largest value": ("Dividing by the largest score makes that score 1, not the sum "
+                                                  "of the results."),
 }
 
 

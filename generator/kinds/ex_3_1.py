@@ -66,8 +66,11 @@ def solve(problem: Problem, digits: int) -> Solution:
         eq(Call("ln", Num(str(tx))), w.n(lnT))), prose(
         "Every term is the same, so the sum is Tx times one term — and it equals ln Tx, the largest "
         f"entropy any distribution over {tx} options can have."))
+    top = max(spike)  # what the spike holds, said as its size bears out
+    held = ("almost everything" if top >= Fraction(9, 10) else "most of the focus" if top > Fraction(3, 5)
+            else "the largest share")
     spiked, H = R.step_entropy(w, weights, None, "t", prose(
-        "Entropy measures how spread-out the focus is; the spike concentrates almost everything on one box."))
+        f"Entropy measures how spread-out the focus is; the spike concentrates {held} on one box."))
     reading = (f"High entropy ({w.n(H_u).text}) = diffuse, “looking everywhere”; low entropy ({w.n(H).text}) = "
                "sharp, “focused on one word.” Both can be correct: summarisation wants diffuse attention, word "
                "alignment wants sharp attention.")

@@ -86,7 +86,7 @@ def solve(problem: Problem, digits: int) -> Solution:
               method=[h0 - m for m in w.method.get("entropy", [])] + [h0 - h])
     R.verify_sum(w, sm.weights)
     fell = w.q(h0 - h, w.digits)
-    share = value_of(fell) / h0  # how far toward 0 (the Forecast's question)
+    share = Fraction(float(drop) / float(H0))  # how far toward 0 (the Forecast's question), from the exact drop
     # "most" only of a clear majority: 54 % is about half
     how = ("most of the way to 0" if share > Fraction(3, 5) else "about half of the way to 0" if share > Fraction(2, 5)
            else "a little" if share < Fraction(1, 4) else "part of the way to 0")
