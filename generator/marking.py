@@ -22,7 +22,8 @@ LETTERS = "ABCDEFGHIJ"
 # Shown by `attndrills grade --help` and restated in the README.
 ACCEPTED_FORMS = """\
 accepted answer forms (letter case and spaces around separators do not matter):
-  numbers     0.4722  .4722  -0.47  4.722e-1  2.06 × 10⁻⁹  2.06x10^-9  2.06*10^-9;
+  numbers     0.4722  .4722  -0.47  4.722e-1  2.06 × 10⁻⁹  2.06x10^-9  2.06*10^-9
+              2.06 × 10−9 (copied from a PDF)  H = 0.4722  0.4722 nats;
               a decimal comma in a single number (0,4722), except in a whole-number
               answer (a count), where a comma groups thousands (22,082)
   vectors     0.1; 0.7; 0.2   0.1, 0.7, 0.2   0.1 0.7 0.2, with or without (…) or […];
@@ -41,9 +42,11 @@ several letters) and true/false are all or nothing."""
 _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _FROM_SUPERSCRIPT = str.maketrans(_SUPERSCRIPTS + "⁻⁺", "0123456789-+")
 _MINUS = str.maketrans({"−": "-", "–": "-", "‒": "-", "﹣": "-", "－": "-"})
-# "× 10⁻⁹", "x10^-9", "*10^(-9)", "· 10**-9" → "e-9"
+# "× 10⁻⁹", "x10^-9", "*10^(-9)", "· 10**-9", and "× 10−9" as copied from a PDF (the
+# superscript lost) → "e-9"
 _TEN_POWER = re.compile(r"\s*[×xX*·⋅]\s*10\s*(?:(?:\^|\*\*)\s*[({]?\s*([+\-−–]?\s*\d+)\s*[)}]?"
-                        rf"|([⁻⁺]?[{_SUPERSCRIPTS}]+))")
+                        rf"|([⁻⁺]?[{_SUPERSCRIPTS}]+)|([\-−–]\s*\d+))")
+_UNIT = re.compile(r"\s*\bnats?\b\.?", re.I)  # "1.0322 nats": the unit the question names
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?", re.I)
 _DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+(?:e[+-]?\d+)?", re.I)
 _THOUSANDS = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+")
@@ -152,11 +155,11 @@ class _Num:
 
 
 def _normalise(text: str) -> str:
-    """Powers of ten as e-notation, every minus sign as '-'."""
+    """Powers of ten as e-notation, every minus sign as '-', no unit."""
     def power(m: re.Match) -> str:
-        exp = (m.group(1) or m.group(2)).translate(_FROM_SUPERSCRIPT).translate(_MINUS)
+        exp = (m.group(1) or m.group(2) or m.group(3)).translate(_FROM_SUPERSCRIPT).translate(_MINUS)
         return "e" + exp.replace(" ", "")
-    return _TEN_POWER.sub(power, text).translate(_MINUS)
+    return _TEN_POWER.sub(power, _UNIT.sub("", text)).translate(_MINUS)
 
 
 def _number(token: str, commas: str) -> _Num | None:
@@ -182,7 +185,7 @@ def _single(text: str, whole: bool = False) -> _Num | None:
     """A response that should be one number: what follows a last "=" or "≈"
     (so "H = 0.47" reads), spaces and surrounding brackets ignored."""
     t = re.split(r"[=≈]", _normalise(text))[-1]
-    t = re.sub(r"\s+", "", t).strip(_BRACKETS)
+    t = re.sub(r"\s+", "", t).strip(_BRACKETS).rstrip(";")
     if t.endswith(".") and "." in t[:-1]:  # a full stop after a decimal
         t = t[:-1]
     return _number(t, "thousands" if whole else "decimal")
@@ -331,6 +334,8 @@ def _rounding_hint(got: _Num, key: _Num) -> str:
         return f"too small for {where}: a number this small counts to {key.sig} significant digits, as 1.23e-5"
     if key.sci:
         fewer = f"{got.sig} significant digit{'s' * (got.sig != 1)}, the key has {key.sig}"
+    elif key.places <= 0 and got.sci:  # 1.23e5 for 122801
+        fewer = f"{got.sig} significant digit{'s' * (got.sig != 1)}, the key is a whole number of {key.sig} digits"
     elif got.places <= 0:
         fewer = f"a whole number, the key has {key.places} places"
     else:
@@ -379,6 +384,9 @@ def _fit(got: list[list], key: list[list]) -> tuple[list[list], str]:
         return [[next(it) for _ in row] for row in key], ""
     if len(key) == 1:
         return got, f"{len(flat)} component{'s' * (len(flat) != 1)}, expected {len(key[0])}"
+    if len(got) == 1:  # a table typed on one line counts, so the count is what is wrong
+        total = sum(len(r) for r in key)
+        return got, f"{len(flat)} component{'s' * (len(flat) != 1)}, expected {total}"
     if len(got) != len(key):
         return got, f"{len(got)} row{'s' * (len(got) != 1)}, expected {len(key)}"
     i = next(i for i, (g, k) in enumerate(zip(got, key)) if len(g) != len(k))

@@ -435,12 +435,16 @@ def test_rounding_and_decimal_comma_hints(browser, built):
     v.close()
 
 
+_PDF_COPY = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789−")  # "1.64 × 10⁻⁵" copied from a PDF: "1.64 × 10−5"
+
+
 def _typed_forms(a, rng) -> list[str]:
     """Ways a student types an answer: the key in every accepted layout
     (semicolons, commas, spaces, one row per line, "|", a whole table on one
-    line, decimal commas, "x = …", brackets, a full stop), slips (rounded,
-    cut off, the sign, per cent, scientific notation, one component off),
-    wrong and unreadable ones, and every named mistake."""
+    line, decimal commas, "x = …", brackets, a full stop, a unit, a power of
+    ten copied from a PDF), slips (rounded, cut off, the sign, per cent,
+    scientific notation, one component off or missing), wrong and unreadable
+    ones, and every named mistake."""
     from generator.marking import parse_number
 
     rows = [[str(a.display)]] if a.type == "numeric" else _rows_of(a)
@@ -462,7 +466,9 @@ def _typed_forms(a, rng) -> list[str]:
              join(each(lambda i, x, v: f"{v + 0.01:.4f}")), join(each(lambda i, x, v: f"{v * 1.5:.4f}")),
              join(each(lambda i, x, v: x if i else f"{v + 0.3:.4f}")), join(each(lambda i, x, v: x if i else f"{v:.2f}")),
              join(each(lambda i, x, v: x if i else "q")), join(each(lambda i, x, v: f"{rng.random():.4f}")),
-             join(each(lambda i, x, v: f"{rng.random():.4f}" if i else f"{v:.1f}"))]
+             join(each(lambda i, x, v: f"{rng.random():.4f}" if i else f"{v:.1f}")),
+             join(each(lambda i, x, v: x.translate(_PDF_COPY))), join(rows) + " nats", join(rows) + ";",
+             " ".join(flat[:-1])]
     return forms + [o.text.replace("), (", " | ").strip("()") for o in a.options if not o.correct]
 
 

@@ -50,6 +50,8 @@ RIGHT = [
     (ENTROPY, "4722 × 10⁻⁴"), (ENTROPY, "4722x10^-4"), (ENTROPY, "4722*10^-4"), (ENTROPY, "4722 · 10^(-4)"),
     (ENTROPY, "H = 0.4722"), (ENTROPY, " 0.47221 "),
     (TINY, "2.06 × 10⁻⁹"), (TINY, "2.06e-9"), (TINY, "2,06 × 10⁻⁹"), (TINY, "2.06x10^-9"),
+    (TINY, "2.06 × 10−9"), (TINY, "2.06 x 10-9"),  # as copied from a PDF: the superscript lost
+    (ENTROPY, "0.4722 nats"), (ENTROPY, "H = 0.4722 nats."), (ENTROPY, "0.4722;"),
     (COUNT, "22082"), (COUNT, "22,082"), (COUNT, "22 082"),
     (WEIGHTS, "0.1080; 0.7220; 0.0089; 0.1611"), (WEIGHTS, "0.1080, 0.7220, 0.0089, 0.1611"),
     (WEIGHTS, "0.1080 0.7220 0.0089 0.1611"), (WEIGHTS, "[0.1080, 0.7220, 0.0089, 0.1611]"),
@@ -106,6 +108,8 @@ WRONG = [
     (WEIGHTS, "1; 2; 3; 4", 0, None, "no component within the key's window, and no known mistake gives these"),
     (WEIGHTS, "idk", 0, None, "“idk” counts as no answer"),
     (TABLE, "0.2; 0.8 | 0.6", 0, None, "row 2: 1 component, expected 2"),
+    (TABLE, "0.2; 0.8; 0.6", 0, None, "3 components, expected 4"),  # on one line: the count is wrong, not the rows
+    (COUNT, "2.21e4", 0, None, "rounded to 3 significant digits, the key is a whole number of 5 digits"),
     (TABLE, "0.2; 0.8 | 0.6; 0.5", Fraction(3, 4), None, "3 of 4 components right"),
     (ONE, "A", 0, "forgot_to_exponentiate", ""),
     (ONE, "the components of the context c_t", 0, "context_sums_to_one", ""),

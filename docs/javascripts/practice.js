@@ -20,8 +20,9 @@
   var SUPERSCRIPT = { "⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7",
                       "⁸": "8", "⁹": "9", "⁻": "-", "⁺": "+" };
   var MINUS = /[−–‒﹣－]/g;
-  // "× 10⁻⁹", "x10^-9", "*10^(-9)", "· 10**-9" → "e-9"
-  var TEN_POWER = /\s*[×xX*·⋅]\s*10\s*(?:(?:\^|\*\*)\s*[({]?\s*([+\-−–]?\s*\d+)\s*[)}]?|([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))/g;
+  // "× 10⁻⁹", "x10^-9", "*10^(-9)", "· 10**-9", "× 10−9" (copied from a PDF) → "e-9"
+  var TEN_POWER = /\s*[×xX*·⋅]\s*10\s*(?:(?:\^|\*\*)\s*[({]?\s*([+\-−–]?\s*\d+)\s*[)}]?|([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)|([\-−–]\s*\d+))/g;
+  var UNIT = /\s*\bnats?\b\.?/gi;  // "1.0322 nats": the unit the question names
   var NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
   var DECIMAL_COMMA = /^[+-]?\d*,\d+(?:e[+-]?\d+)?$/i;
   var THOUSANDS = /^[+-]?\d{1,3}(?:,\d{3})+$/;
@@ -37,10 +38,10 @@
     return text.slice(a, b);
   }
 
-  // marking._normalise: powers of ten as e-notation, every minus sign as "-".
+  // marking._normalise: powers of ten as e-notation, every minus sign as "-", no unit.
   function normalise(text) {
-    return String(text).replace(TEN_POWER, function (m, caret, raised) {
-      var exp = (caret || raised).replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]/g, function (c) { return SUPERSCRIPT[c]; });
+    return String(text).replace(UNIT, "").replace(TEN_POWER, function (m, caret, raised, bare) {
+      var exp = (caret || raised || bare).replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]/g, function (c) { return SUPERSCRIPT[c]; });
       return "e" + exp.replace(MINUS, "-").replace(/ /g, "");
     }).replace(MINUS, "-");
   }
@@ -64,7 +65,7 @@
   // marking._single: what follows a last "=" or "≈", spaces and brackets ignored.
   function single(text, whole) {
     var t = normalise(text).split(/[=≈]/).pop();
-    t = strip(t.replace(/\s+/g, ""), BRACKETS);
+    t = strip(t.replace(/\s+/g, ""), BRACKETS).replace(/;+$/, "");
     if (t.slice(-1) === "." && t.slice(0, -1).indexOf(".") >= 0) t = t.slice(0, -1);  // a full stop
     return number(t, whole ? "thousands" : "decimal");
   }
@@ -107,6 +108,7 @@
       return { got: key.map(function (row) { return row.map(function () { return flat[i++]; }); }) };
     }
     if (key.length === 1) return { note: plural(flat.length, "component") + ", expected " + key[0].length + "." };
+    if (got.length === 1) return { note: plural(flat.length, "component") + ", expected " + total + "." };
     if (got.length !== key.length) {
       return { note: plural(got.length, "row") + ", expected " + key.length + " (one row per line)." };
     }
@@ -149,6 +151,9 @@
     if (key.sci) {
       fewer = plural(got.sig, "significant digit") + ", the key has " + key.sig;
       give = "give " + key.sig + " significant digits.";
+    } else if (key.places <= 0 && got.sci) {  // 1.23e5 for 122801
+      fewer = plural(got.sig, "significant digit") + ", the key is a whole number of " + key.sig + " digits";
+      give = "write every digit.";
     } else {
       fewer = (got.places <= 0 ? "a whole number" : plural(got.places, "place")) + ", the key has " +
         (got.places <= 0 ? plural(key.places, "place") : key.places);
@@ -164,7 +169,8 @@
     var flat = [].concat.apply([], tols);
     if (flat.every(function (t) { return t === 0; })) return "exactly";
     var t = flat[0];
-    return flat.every(function (x) { return x === t; }) ? "within ±" + String(Number(t.toPrecision(3))) : "within the window";
+    return flat.every(function (x) { return x === t; }) ? "within ±" + String(Number(t.toPrecision(3))) :
+      "within the tolerance";
   }
 
   function markNumbers(a, text) {
@@ -235,9 +241,13 @@
         "Not " + how + " of the key." };
     }
     var count = right.filter(Boolean).length;
+    if (!count) {
+      return { right: false, text: how === "exactly" ? "No component is the key's (these must be exact)." :
+        "No component is " + how + " of the key." };
+    }
     return { right: false, text: components(off, a.matrix) + (off.length === 1 ? " is" : " are") +
       (how === "exactly" ? " not the key's (these must be exact)" : " not " + how + " of the key") +
-      (count ? "; " + count + " of " + pairs.length + " are right." : ".") };
+      "; " + count + " of " + pairs.length + (count === 1 ? " is" : " are") + " right." };
   }
 
   function markChoice(a, form) {
