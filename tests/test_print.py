@@ -696,8 +696,10 @@ def test_an_exam_asks_only_what_it_marks_and_a_sheet_asks_every_explanation(tmp_
     (["0.2000"] * 5, "5 values", "1.5cm"),  # "0.2000; 0.2000; …" did not fit the box's 7.5 cm
     ([["0.5"], ["0.25"]], "2 rows of 1 value", "1.5cm"),  # was "2 rows of 1 values"
     ([["0.1"] * 5] * 5, "5 rows of 5 values", "6cm"),  # ten lines' worth, at most eight
+    ([["0.9782", "0.0218"], ["4.78 × 10⁻²⁵", "7.78 × 10⁻²⁰", "1.0000"]], "2 rows of 2 values", "2.25cm"),  # H's last β
 ])
 def test_an_answer_box_has_a_line_for_every_three_values(display, hint, height):
+    """A power of ten, written by hand, is as wide as two plain values."""
     from types import SimpleNamespace
 
     from generator.writers.print import _part_view

@@ -53,8 +53,8 @@ def solve(problem: Problem, digits: int) -> Solution:
     stale = R.context(sm.weights, p_states)  # old weights on the swapped states
     question = [prose("Scores computed purely from content are ", R.scores_line(scores, "t"),
                       " for the states ", R.states_line(states), ". Swap ", Sym("h", str(i + 1)), " and ",
-                      Sym("h", str(j + 1)), " (no positional information is added). What happens to (a) each "
-                      "weight and (b) the context?")]
+                      Sym("h", str(j + 1)), " (no positional information is added). What happens to each "
+                      "weight, and to the context?")]
     forecast = prose("Does the context depend on the order in which the states are listed?")
     vec = lambda xs: Vec(tuple(w.n(x) for x in xs))
     # the context is stated, not worked: where the blend of the printed weights

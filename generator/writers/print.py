@@ -272,8 +272,9 @@ def _part_view(part) -> dict:
     if a.type == "vector":
         key = a.display if a.display and isinstance(a.display[0], list) else [a.display]
         # a line of the box (45 % of the column, 7.5 cm) holds three handwritten
-        # values ("0.2000;" is about 2.2 cm); each row of a table starts a line
-        rows = min(sum(-(-len(row) // _VALUES_A_LINE) for row in key), 8)
+        # values ("0.2000;" is about 2.2 cm), a power of ten ("4.78 × 10⁻²⁵;")
+        # counting as two; each row of a table starts a line
+        rows = min(sum(-(-sum(2 if "×" in x else 1 for x in row) // _VALUES_A_LINE) for row in key), 8)
         values = f"{len(key[0])} value{'s' if len(key[0]) != 1 else ''}"
         hint = f"{len(key)} rows of {values}" if len(key) > 1 else values
     elif a.type == "choice":
