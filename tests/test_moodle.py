@@ -421,14 +421,14 @@ def test_labels_set_their_symbols_as_maths(tmp_path):
     assert seen >= 4
 
 
-_ASKS_PROSE = re.compile(r"\b(explain|argue|justify|say why|interpret)\b", re.I)
+_ASKS_PROSE = re.compile(r"\b(explain|argue|justify|say why|interpret|compare)\b", re.I)
 
 
 @pytest.mark.parametrize("kind", [k.id for k in kinds.all_kinds()])
 def test_moodle_asks_for_nothing_it_has_no_place_for(kind):
-    """A text answer (C's "say why", 3.2's "explain the ordering", 4.3's "argue why") is
-    marked by hand on paper; Moodle has nowhere to write it, so its question
-    leaves that paragraph out (the paper keeps it, its own paragraph)."""
+    """A text answer (C's "say why", 3.2's "explain the ordering", 4.3's "argue why",
+    D's "compare") earns no points: Moodle has nowhere to write it, so its
+    question leaves that paragraph out, as the exam paper does (a sheet keeps it)."""
     prompts = 0
     for seed in range(1, 6):
         sol, q = _moodle_question(kind, seed)
@@ -440,7 +440,7 @@ def test_moodle_asks_for_nothing_it_has_no_place_for(kind):
                 assert a.prompt in sol.question  # a paragraph of its own, which the paper prints
                 words = "".join(s for s in a.prompt if isinstance(s, str)).strip()
                 assert words and words not in text
-    assert prompts == (5 if kind in ("C", "3.1", "3.2", "4.1", "4.3") else 0)
+    assert prompts == (5 if kind in ("C", "D", "3.1", "3.2", "4.1", "4.3") else 0)
 
 
 def test_a_cloze_menu_letters_its_choices_as_the_worked_answer_does():

@@ -671,13 +671,13 @@ def test_an_exam_asks_only_what_it_marks_and_a_sheet_asks_every_explanation(tmp_
     statement leave such a sentence out, as Moodle does; the worked solution
     still argues it; a problem sheet, where nothing is marked, still asks it."""
     spec = tmp_path / "spec.yaml"
-    spec.write_text('title: Asked\nseed: 4\nitems:\n  - {kind: "3.1"}\n  - {kind: C}\n  - {kind: "4.1"}\n',
-                    encoding="utf-8")
+    spec.write_text('title: Asked\nseed: 4\nitems:\n  - {kind: "3.1"}\n  - {kind: C}\n  - {kind: "4.1"}\n'
+                    '  - {kind: D}\n', encoding="utf-8")
     from generator.pipeline import build_items
     from generator.spec import load_spec
 
     prompts = ["Interpret the two values.", "Say why you cannot simply divide each score by their sum.",
-               "Then explain in one sentence"]
+               "Then explain in one sentence", "Compare them with the weights of the original scores."]
     solutions = build_items(load_spec(spec).items, 4)
     assert all(any(p in "".join(s for s in para if isinstance(s, str)) for sol in solutions
                    for para in sol.question) for p in prompts)  # the problems ask them

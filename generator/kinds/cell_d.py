@@ -18,6 +18,10 @@ from . import _recipe as R
 ALLOWED = {"scores", "shift"}
 
 
+ASK = prose("Compare them with the weights of the original scores.")  # the text answer's prompt
+SAME = ("They are the same: adding k to every score multiplies every exponential, and so their sum, by exp(k), "
+        "which cancels in every fraction — only the differences between scores matter.")
+
 def sample(rng: np.random.Generator, params: dict) -> dict:
     tx = int(rng.integers(3, 5))
     scores = [draw_decimal(rng, -2.0, 3.0) for _ in range(tx)]
@@ -53,7 +57,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     sm = R.softmax(shifted)
     question = [prose("The scores ", R.scores_line(base, "t"), " are all shifted by ",
                       eq(Sym("k"), R.input_node(k)), ", giving ", R.scores_line(shifted, "t", prime=True),
-                      ". Compute the weights of the shifted scores and compare them with the originals.")]
+                      ". Compute the weights of the shifted scores."), ASK]
     forecast = prose("Will the weights change, shrink, or stay exactly the same? Commit to an answer.")
     ei = lambda i: Sym("e", i)
     algebra = eq(
@@ -118,6 +122,7 @@ def solve(problem: Problem, digits: int) -> Solution:
             "and exp stays in range.")))
     steps.append(original)
     R.answer_softmax(w, sm)
+    w.text("comparison", "the shifted weights against the original ones", SAME, ASK)
     w.vector("weights_original", "weights of the unshifted scores", list(sm0.weights), sm0.numeric, method=[q0])
     if ratio is not None:
         w.numeric("cancelled_factor", "exp(k), the factor that cancels", ratio,
