@@ -759,3 +759,23 @@ def test_fields_bind_after_instant_navigation(browser, instant_site):
                            timeout=10000)
     assert errors == []
     context.close()
+
+
+def test_another_one_keeps_the_status_and_buttons_in_sight_on_a_phone(browser, built):
+    """On a phone, *Another one* scrolled the new variant to the top, so the
+    status line ("Variant 2 of 20") and the buttons went off screen, and the
+    header covered the variant's first lines; now the pool's status and
+    buttons sit just below the header, the new variant under them."""
+    v = Practice(browser, built + "generated/practice/weights-from-scores/", width=390)
+    page = v.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # reading the end of a variant
+    page.locator("button.ad-next").click()
+    page.wait_for_function("document.querySelector('.ad-pool-status').textContent.includes('Variant 2 of 20')")
+    page.wait_for_timeout(300)  # a smooth scroll settles
+    header = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+    status = page.locator(".ad-pool-status").bounding_box()
+    body = page.locator(".ad-variant-body:not([hidden])").bounding_box()
+    assert header <= status["y"] < 844 / 3, (header, status)
+    assert status["y"] < body["y"] < 844, (status, body)
+    v.close()

@@ -498,7 +498,7 @@
         sec.hidden = i !== current;
         sec.classList.toggle("ad-solved", !!s[codes[i]]);
       });
-      say(status, "Variant " + (current + 1) + " of " + total + (s[codes[current]] ? " (solved before)" : "") +
+      say(status, "Variant " + (current + 1) + " of " + total + (s[codes[current]] ? " (solved)" : "") +
         " · solved here: " + n + " of " + total + "." + (extra ? " " + extra : ""), null);
     }
     pool.hidden = false;
@@ -509,7 +509,8 @@
       save(CURRENT + kind, current);
       update(all ? "Every variant is solved: going round again." : "");
       sections[current].focus({ preventScroll: true });
-      sections[current].scrollIntoView({ block: "start" });
+      // the status and the buttons stay in sight above the new variant (they scrolled off, under the header)
+      pool.scrollIntoView({ block: "start" });
     });
     pool.querySelector(".ad-clear").addEventListener("click", function () {
       clearPage(codes, kind);
