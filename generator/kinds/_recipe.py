@@ -79,16 +79,19 @@ def where(labels: Sequence[str] | None, i: int) -> str:
     return f"position {i + 1}"
 
 
+def and_list(items: Sequence[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def positions(idx: Sequence[int], each: str = "", labels: Sequence[str] | None = None) -> str:
     """Names every position of a (tied) group: "position 2", "positions 1 and 3";
     `each` goes before a group of several ("each of positions 1 and 3")."""
     if labels:
-        names = [f"“{labels[i]}”" for i in idx]
-        return names[0] if len(names) == 1 else each + ", ".join(names[:-1]) + " and " + names[-1]
+        return ("" if len(idx) == 1 else each) + and_list([f"“{labels[i]}”" for i in idx])
     if len(idx) == 1:
         return f"position {idx[0] + 1}"
-    nums = [str(i + 1) for i in idx]
-    return f"{each}positions " + ", ".join(nums[:-1]) + " and " + nums[-1]
+    return f"{each}positions " + and_list([str(i + 1) for i in idx])
 
 
 def top_positions(values: Sequence[Ex | Fraction]) -> list[int]:
@@ -631,7 +634,7 @@ def context_caption(w: Work, weights: Sequence[Ex], c: Sequence[Ex], states) -> 
     heavy = top_positions(weights)
     near = nearest_state(c, states)
     sub = lambda i: f"h{str(i + 1).translate(_SUB)}"
-    names = lambda idx: ", ".join(sub(i) for i in idx[:-1]) + " and " + sub(idx[-1]) if len(idx) > 1 else sub(idx[0])
+    names = lambda idx: and_list([sub(i) for i in idx])
     region, inside, _ = hull_words(states)
     where = f"The context c = ({w.n(c[0]).text}, {w.n(c[1]).text}) (the X) sits {inside} it"
     wt = w.n(weights[heavy[0]]).text

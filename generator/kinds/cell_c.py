@@ -49,15 +49,17 @@ WHY_NOT_DIVIDE = ("Divided by their sum, raw scores need not give weights: a neg
 
 
 def naive_failure(w: Work, scores: list[Fraction], t: str):
-    """The naive weights e_i / Σe, the lines that compute them, and how they fail
-    (each quotient rounded to the printed places unless it is that short)."""
+    """The naive weights e_i / Σe, the lines that compute them, how they fail
+    (each quotient rounded to the printed places unless it is that short), and
+    the figure's sentence on it, naming the positions it broke."""
     shown = lambda a: R.input_node(a) if R.decimal_places(a) <= w.digits else w.n(Ex.of(a))
     total = sum(scores)
     sum_line = eq(SumOver("j", Sym("e", f"{t}j")), Add(tuple(R.input_node(s) for s in scores)),
                   R.input_node(total))
     if total == 0:
         return None, (sum_line,), prose(
-            "The scores sum to zero, so every naive “weight” is a division by zero.")
+            "The scores sum to zero, so every naive “weight” is a division by zero."), \
+            "The naive division divided by zero."
     naive = [s / total for s in scores]
     lines = (sum_line, Seq(tuple(
         eq(Sym("alpha", f"{t}{i + 1}"), Frac(R.input_node(s), R.input_node(total)), shown(a))
@@ -69,19 +71,17 @@ def naive_failure(w: Work, scores: list[Fraction], t: str):
                 else f"a “weight” of {R.pct(Ex.of(naive[i]), 0)} focus — impossible")
         after = prose(f"Position {i + 1} gets ", shown(naive[i]), f": {what}." +
                       (" The denominator is negative, so every sign flips." if total < 0 else ""))
-    elif upside_down(scores, naive):
-        k = int(np.argmax([float(a) for a in naive]))
+        did = (f"The naive division gave {R.positions(bad)} "
+               f"{'impossible “weights”' if len(bad) > 1 else 'an impossible “weight”'} (below 0 or above 1).")
+    elif scores[k := max(range(len(naive)), key=lambda i: naive[i])] != max(scores):  # the ranking upside down
         after = prose(f"These happen to lie in [0, 1], but the biggest share goes to position {k + 1}, "
                       "whose score is not the largest — the ranking is upside down.")
+        did = "The naive division ranked the positions upside down."
     else:  # no negative score (typed inputs): the naive division works here, by luck of the signs
         after = prose("With no negative score these lie in [0, 1] and keep the scores' order: the naive "
                       "division happens to work here. A negative score would break it; exp never does.")
-    return naive, lines, after
-
-
-def upside_down(scores: list[Fraction], naive: list[Fraction]) -> bool:
-    """Whether the naive division's largest share goes to a position whose score is not the largest."""
-    return scores[max(range(len(naive)), key=lambda i: naive[i])] != max(scores)
+        did = "With no negative score the naive division happens to work here."
+    return naive, lines, after, did
 
 
 def solve(problem: Problem, digits: int) -> Solution:
@@ -98,7 +98,7 @@ def solve(problem: Problem, digits: int) -> Solution:
                      ". Predict what goes wrong, then predict " +
                      (f"the real winner ({R.positions(tops)})." if len(tops) == 1 else
                       f"how the focus splits between {R.positions(tops)}, whose scores tie for the largest."))
-    naive, lines, failure = naive_failure(w, scores, "t")
+    naive, lines, failure, naive_did = naive_failure(w, scores, "t")
     steps = [Step("show why naive division fails",
                   (prose("The naive recipe divides each score by their sum:"),), lines, prose(
         "This is exactly the failure softmax was built to avoid; seeing it on real numbers "
@@ -122,16 +122,6 @@ def solve(problem: Problem, digits: int) -> Solution:
         " — softmax handled the negative scores gracefully."))
     labels = [f"{R.position_labels(len(scores))[i]} (e = {R.figure_number(s)})" for i, s in enumerate(scores)]
     neg = [i for i, s in enumerate(scores) if s < 0]
-    # what the naive division did, said of the positions it did it to
-    if naive is None:
-        naive_did = "The naive division divided by zero."
-    elif bad := [i for i, a in enumerate(naive) if a < 0 or a > 1]:
-        naive_did = (f"The naive division gave {R.positions(bad)} "
-                     f"{'impossible “weights”' if len(bad) > 1 else 'an impossible “weight”'} (below 0 or above 1).")
-    elif upside_down(scores, naive):
-        naive_did = "The naive division ranked the positions upside down."
-    else:
-        naive_did = "With no negative score the naive division happens to work here."
     figures = (R.bars_figure(w, sm.weights, labels, prose(
         ("every bar stands above the axis — even for the negative score" + ("s" if len(neg) > 1 else "") +
          f" ({R.positions(neg)}). " if neg else "every bar stands above the axis. ") + f"{naive_did} " +

@@ -22,6 +22,7 @@ ASK = prose("Compare them with the weights of the original scores.")  # the text
 SAME = ("They are the same: adding k to every score multiplies every exponential, and so their sum, by exp(k), "
         "which cancels in every fraction — only the differences between scores matter.")
 
+
 def sample(rng: np.random.Generator, params: dict) -> dict:
     tx = int(rng.integers(3, 5))
     scores = [draw_decimal(rng, -2.0, 3.0) for _ in range(tx)]

@@ -62,6 +62,8 @@ def solve(problem: Problem, digits: int) -> Solution:
     share = sm.weights[a] + sm.weights[b] if tx > 1 else sm.weights[0]
     if tx > 1:
         pair = (w.n(sm.weights[a]), w.n(sm.weights[b]))
+        # the difference of the two heights as printed, which a reader of the figure subtracts
+        gap = w.q(abs(value_of(pair[0]) - value_of(pair[1])), w.digits)
         w.method["top_two_share"] = [value_of(pair[0]) + value_of(pair[1])]
         both = Add((Sym("alpha", f"t{a + 1}"), Sym("alpha", f"t{b + 1}")))
         worked = w.q(value_of(pair[0]) + value_of(pair[1]), w.digits)
@@ -81,8 +83,6 @@ def solve(problem: Problem, digits: int) -> Solution:
     lnT = R.verify_entropy(w, H, tx)
     w.numeric("max_entropy", "ln T_x, the largest possible entropy", lnT, float(np.log(tx)))
     labels = R.position_labels(tx)
-    if tx > 1:  # the difference of the two heights as printed, which a reader subtracts
-        gap = w.q(value_of(w.n(sm.weights[order[0]])) - value_of(w.n(sm.weights[order[1]])), w.digits)
     figures = (
         R.bars_figure(w, sm.weights, labels, prose(
             f"two bars, {labels[a]} and {labels[b]} ({w.n(sm.weights[a]).text} and {w.n(sm.weights[b]).text}), "
