@@ -355,3 +355,17 @@ def test_every_window_prints_in_a_few_digits():
                     assert len(digits) <= 4, (kind.id, seed, a.name, t)
                     seen += 1
     assert seen > 500
+
+
+def test_grade_out_at_a_folder_says_so_and_leaves_nothing_behind(tmp_path, capsys):
+    """A failed write of the results removes its temporary file (it was left
+    beside the folder, a hidden copy of every result)."""
+    answers = _answers_csv(tmp_path / "answers.csv", ["alice"])
+    responses = _write(tmp_path / "r.csv", "student,question,response\nalice,1a,0.5\n")
+    (tmp_path / "d").mkdir()
+    before = sorted(p.name for p in tmp_path.iterdir())
+    assert main(["grade", str(tmp_path / "answers.csv"), str(responses), "--out", str(tmp_path / "d")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [f"error: cannot write {tmp_path / 'd'}: Is a directory"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == before and not any((tmp_path / "d").iterdir())
+    assert answers

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -17,28 +18,35 @@ def _shared(fd: int) -> None:
     os.fchmod(fd, 0o666 & ~umask)
 
 
+def _write(folder: Path, name: str, data: bytes) -> None:
+    """`folder / name` written whole: a temporary file beside it, then a rename.
+    Where that fails, the temporary file goes too (nothing half-written stays)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", dir=folder)
+    try:
+        _shared(fd)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, folder / name)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
 def write_files(folder: Path, files: dict[str, bytes]) -> None:
-    """Write each file whole (temporary name, then rename), creating the folder."""
+    """Write each file whole, creating the folder."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for name, data in sorted(files.items()):
-            fd, tmp = tempfile.mkstemp(prefix=f".{name}.", dir=folder)
-            _shared(fd)
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-            os.replace(tmp, folder / name)
+            _write(folder, name, data)
     except OSError as exc:
         raise UserError(f"cannot write figures into {folder}: {exc.strerror}") from None
 
 
 def write_text(path: Path, text: str) -> None:
-    """One file, written whole (temporary name, then rename)."""
+    """One file, written whole (UTF-8, line ends as given)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        _shared(fd)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
+        _write(path.parent, path.name, text.encode("utf-8"))
     except OSError as exc:
         raise UserError(f"cannot write {path}: {exc.strerror}") from None
