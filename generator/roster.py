@@ -8,6 +8,7 @@ import csv
 import hashlib
 import io
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -85,7 +86,7 @@ def load_roster(path: str | Path) -> list[Student]:
         raise UserError(f"{p}: line 1: the column {twice[0]!r} appears twice in the header")
     i_id = cols.index("id")
     i_name = cols.index("name") if "name" in cols else None
-    students, seen = [], {}
+    students, seen, files = [], {}, {}
     try:
         for row in reader:
             line = reader.line_num
@@ -101,10 +102,20 @@ def load_roster(path: str | Path) -> list[Student]:
                 raise UserError(f"{p}: line {line}: the id is longer than 100 characters")
             if sid in seen:
                 raise UserError(f"{p}: line {line}: duplicate id {sid!r} (first on line {seen[sid]})")
+            student = Student(sid, sid)
+            twin = files.get(student.filename.lower())
+            if twin:  # letter case alone does not tell files apart on macOS' and Windows' disks
+                raise UserError(f"{p}: line {line}: id {sid!r} and {twin[0]!r} (line {twin[1]}) differ only in "
+                                "letter case, so their papers would get one file name; make the ids distinct")
             seen[sid] = line
+            files[student.filename.lower()] = (sid, line)
             name = row[i_name].strip() if i_name is not None and i_name < len(row) else ""
             if len(name) > MAX_NAME:
                 raise UserError(f"{p}: line {line}: the name is longer than {MAX_NAME} characters")
+            for what, text in (("id", sid), ("name", name)):
+                if bad := next((ch for ch in text if unicodedata.category(ch) == "Cc"), None):
+                    raise UserError(f"{p}: line {line}: the {what} holds a control character (U+{ord(bad):04X}"
+                                    f"{', a line break' if bad in chr(10) + chr(13) else ''}); remove it")
             students.append(Student(sid, name or sid))
             if len(students) > MAX_STUDENTS:
                 raise UserError(f"{p}: more than {MAX_STUDENTS} students")

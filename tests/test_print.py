@@ -426,7 +426,22 @@ def test_ids_that_differ_only_in_letter_case_are_refused(tmp_path, capsys):
     roster = tmp_path / "r.csv"
     roster.write_text("id,name\nA1,Ann\na1,Al\n", encoding="utf-8")
     assert main(["exam", str(SHEET), "--roster", str(roster), "--out", str(tmp_path / "x"), "--seed", "1"]) == 2
-    assert "letter case aside" in capsys.readouterr().err and not (tmp_path / "x").exists()
+    assert capsys.readouterr().err.splitlines() == [
+        f"error: {roster}: line 3: id 'a1' and 'A1' (line 2) differ only in letter case, so their papers would get "
+        "one file name; make the ids distinct"]
+    assert not (tmp_path / "x").exists()
+
+
+def test_control_characters_in_a_roster_are_refused_with_their_line(tmp_path, capsys):
+    """A bell character printed as a box on the paper, with no warning; a
+    quoted line break split the paper's name line."""
+    for cell, code in (("Bell\x07Name", "U+0007"), ('"two\nlines"', "U+000A, a line break")):
+        roster = tmp_path / "r.csv"
+        roster.write_text("id,name\nb1,Bo\na1," + cell.encode().decode("unicode_escape") + "\n", encoding="utf-8")
+        assert main(["exam", str(SHEET), "--roster", str(roster), "--out", str(tmp_path / "x"), "--seed", "1"]) == 2
+        err = capsys.readouterr().err.splitlines()
+        assert len(err) == 1 and err[0].endswith(f"the name holds a control character ({code}); remove it"), err
+        assert not (tmp_path / "x").exists()
 
 
 def test_refusal_without_a_seed_is_one_error_line(tmp_path, capsys):
