@@ -400,8 +400,14 @@ def _vector_hint(pairs: list[tuple], right: list[bool]) -> str:
         notes.append(f"component{'s' * (len(unread) > 1)} {', '.join(map(str, unread))} "
                      f"{'are not numbers' if len(unread) > 1 else 'is not a number'}")
     hints = {_rounding_hint(g, k) for (g, k, _), ok in zip(pairs, right) if not ok and g is not None}
+    flipped = [i + 1 for i, ((g, k, t), ok) in enumerate(zip(pairs, right)) if not ok]
     if len(hints) == 1 and "" not in hints and not unread:
         notes.append(hints.pop())
+    elif not unread and all(k.value != 0 and _inside(-g.value, k.value, t)
+                            for (g, k, t), ok in zip(pairs, right) if not ok):
+        # every miss is the key with its sign flipped, as "the sign is wrong" says of one number
+        notes.append("the sign is wrong in every component" if not any(right) else
+                     f"the sign is wrong in component{'s' * (len(flipped) > 1)} {', '.join(map(str, flipped))}")
     elif not notes:
         notes.append("no component within the key's window, and no known mistake gives these")
     return "; ".join(notes)

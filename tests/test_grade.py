@@ -111,6 +111,11 @@ WRONG = [
     (TABLE, "0.2; 0.8; 0.6", 0, None, "3 components, expected 4"),  # on one line: the count is wrong, not the rows
     (COUNT, "2.21e4", 0, None, "rounded to 3 significant digits, the key is a whole number of 5 digits"),
     (TABLE, "0.2; 0.8 | 0.6; 0.5", Fraction(3, 4), None, "3 of 4 components right"),
+    # every component's sign flipped, or some: as "the sign is wrong" of one number
+    (TABLE, "-0.2; -0.8 | -0.6; -0.4", 0, None, "the sign is wrong in every component"),
+    (TABLE, "-0.2; 0.8 | 0.6; -0.4", Fraction(1, 2), None, "2 of 4 components right; the sign is wrong in components 1, 4"),
+    (WEIGHTS, "0.1080; -0.7220; 0.0089; 0.1611", Fraction(3, 4), None,
+     "3 of 4 components right; the sign is wrong in component 2"),
     (ONE, "A", 0, "forgot_to_exponentiate", ""),
     (ONE, "the components of the context c_t", 0, "context_sums_to_one", ""),
     (STATE, "the current decoder state sₜ", 0, "wrong_state_order", ""),

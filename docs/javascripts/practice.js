@@ -230,6 +230,15 @@
     }
     var said = Object.keys(hints);
     if (said.length === 1 && said[0]) return { right: false, text: said[0] };  // every miss is that one slip
+    var count = right.filter(Boolean).length;
+    if (a.type !== "numeric" && pairs.every(function (p, i) {  // every miss is the key with its sign flipped
+      return right[i] || (p[2] !== 0 && within(-p[0].value, p[2], p[3]));
+    })) {
+      var where = components(off, a.matrix);
+      return { right: false, text: count ? "The sign is wrong in " + where.charAt(0).toLowerCase() + where.slice(1) +
+        "; " + count + " of " + pairs.length + (count === 1 ? " is" : " are") + " right." :
+        "The sign is wrong in every component." };
+    }
     var how = windowOf(a.tol);
     if (a.type === "numeric") {
       var g = got[0][0].value, k = a.key[0][0], t = a.tol[0][0];
@@ -240,7 +249,6 @@
       return { right: false, text: how === "exactly" ? "Not the key: this count must be exact." :
         "Not " + how + " of the key." };
     }
-    var count = right.filter(Boolean).length;
     if (!count) {
       return { right: false, text: how === "exactly" ? "No component is the key's (these must be exact)." :
         "No component is " + how + " of the key." };
