@@ -37,7 +37,8 @@ CATALOGUE: dict[str, str] = {
     "argmax_no_gradient": "thought the weighted sum blocks gradients like a hard argmax",
     "monotonic_assumed": "assumed word order is kept, so the hot cells run down the main diagonal",
     "reversal_assumed": "assumed every reordering is a full reversal (the anti-diagonal)",
-    "local_swap_assumed": "assumed only neighbouring words swap, missing a full reversal",
+    "local_swap_assumed": "assumed only neighbouring words swap places",
+    "word_moved_assumed": "assumed one word moved to the end of the sentence",
     "single_column": "assumed every output word attends to the same input word",
     "implicit_extra_score": "softmaxed a lone score against an implicit score of 0",
 }

@@ -186,7 +186,8 @@ def test_every_worked_solution_numbers_its_figures_and_pages_in_order(tmp_path, 
 
     sources = kept_sources(monkeypatch)
     out = tmp_path / "x"
-    assert main(["exam", str(ROOT / "bench" / "exam-300.yaml"), "--students", "40", "--solutions",
+    # 45 students: two of them (s036 and s044) do not settle in Typst's five passes
+    assert main(["exam", str(ROOT / "bench" / "exam-300.yaml"), "--students", "45", "--solutions",
                  "--workers", "1", "--out", str(out)]) == 0
     for pdf in sorted((out / "solutions").glob("*.pdf")):
         pages = PdfReader(pdf).pages

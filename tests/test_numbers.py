@@ -18,7 +18,7 @@ from functools import lru_cache
 import mpmath
 import pytest
 
-from conftest import solve_given
+from conftest import md, solve_given
 from generator import kinds
 from generator.exam import graded_answers
 from generator.marking import mark
@@ -511,8 +511,8 @@ def test_5_3_answers_its_forecast_and_accepts_the_worked_drop():
     for seed in range(60):
         sol = solved("5.3", seed, 4)
         md = render_problem(sol)
-        m = re.search(r"fell by \$([\d.]+) - ([\d.]+) = ([\d.]+)\$ nats(?: \(computed exactly, \$([\d.]+)\$ — "
-                      r"the answer given, since both entropies were rounded; both are accepted\))?, (\d+)% of its "
+        m = re.search(r"fell by \$([\d.]+) - ([\d.]+) = ([\d.]+)\$ nats(?: \(computed exactly, \$([\d.]+)\$, "
+                      r"the answer in the key: both entropies were rounded, and both are accepted\))?, (\d+)% of its "
                       r"maximum — ([a-z0-9 ]+)\.", md)
         assert m, seed
         h0, h, fell, exact, pct, how = m.groups()
@@ -590,10 +590,12 @@ def test_b_says_which_z_is_given_where_tx_times_the_rounded_exponential_rounds_o
     assert noted
 
 
-def test_3_3_says_why_its_stated_context_is_not_the_blend_of_its_printed_weights():
-    """3.3 states α and c_t without working them: the printed weights blend
+def test_3_3_works_its_context_and_says_why_it_is_not_the_blend_of_its_printed_weights():
+    """3.3 stated α and c_t without working them: the printed weights blend
     to [1.8934, −0.9148] (seed 12) beside c_t = [1.8933, −0.9150], with no
-    word.  The step now says so, and only where they differ."""
+    word; then a note said "worked from the rounded numbers above" with no
+    working above it.  The step now works the blend from the printed weights
+    and says where it rounds otherwise, and only there."""
     noted = 0
     for seed in range(40):
         sol = solved("3.3", seed, 4)
@@ -604,6 +606,8 @@ def test_3_3_says_why_its_stated_context_is_not_the_blend_of_its_printed_weights
         states = sol.problem.inputs["states"]
         blend = [f"{float(sum(a * Fraction(h[j]) for a, h in zip(alphas, states))):.4f}" for j in range(2)]
         differs = blend != c
+        for j, v in enumerate(blend):  # each coordinate worked from the printed weights, to its result
+            assert re.search(r"c_\{t,%d\} & = .*= %s" % (j + 1, re.escape(v)), step, re.S), (seed, j)
         assert ("Worked from the rounded numbers" in step) == differs, (seed, blend, c)
         if differs:
             assert all(f"c_{{t,{j + 1}}} = {v}" in step for j, v in enumerate(blend) if v != c[j]), (seed, blend)
@@ -765,3 +769,106 @@ def test_i_says_where_its_second_softmax_prints_otherwise_than_exactly():
             assert (printed != exact) == bool(note), (digits, seed, printed, exact)
             said += bool(note)
     assert said
+
+
+def test_4_2_names_the_one_pattern_its_alignment_shows():
+    """4.2 called "watashi wa eiga o mita" (hot cells I, I, film, film, saw)
+    "mostly along the diagonal, leaving it where words swap places", and so
+    every reordering short of a full reversal, though only 2 of its 5 hot
+    cells are on the diagonal and the verb moved to the end.  Each option now
+    says how far which rows step back, so exactly one describes an alignment."""
+    from generator.kinds import ex_4_2 as K
+    from generator.kinds._bank import PAIRS, is_reordering
+
+    cases = {  # 0-based input position per output row
+        (2, 1, 0): K.ANTI,                 # neural machine translation → traduction automatique neuronale
+        (0, 2, 1): K.SWAP,                 # the black cat → le chat noir
+        (0, 1, 3, 2): K.SWAP,              # I have seen him → ich habe ihn gesehen
+        (0, 1, 3, 3, 2): K.SWAP,           # she drinks green tea → elle boit du thé vert
+        (0, 1, 3, 4, 2): K.MOVED,          # he has read the book → er hat das Buch gelesen
+        (0, 0, 3, 3, 1): K.MOVED,          # I saw the film → watashi wa eiga o mita
+        (1, 0, 3, 2): K.SWAP, (2, 0, 1): K.MIXED, (0, 1, 2): K.DIAGONAL,
+    }
+    for align, want in cases.items():
+        assert K.pattern(list(align), max(align) + 1) == want, align
+    drawn = {K.pattern(p["align"], len(p["source"])) for p in PAIRS if is_reordering(p["align"])}
+    assert drawn == {K.ANTI, K.SWAP, K.MOVED}  # the bank draws every pattern but the typed-only one
+    for seed in range(30):
+        sol = solved("4.2", seed, 4)
+        align = [a - 1 for a in sol.problem.inputs["alignment"]]
+        choice = sol.answer("pattern")
+        right = [o.text for o in choice.options if o.correct]
+        assert right == [K.pattern(align, len(sol.problem.inputs["source"]))], seed
+        assert len(choice.options) == 5 and len({o.text for o in choice.options}) == 5, seed
+        md = render_problem(sol)
+        # the rows that step back are named, with how far, and no other
+        back = K.steps_back(align)
+        assert md.count("— steps back") == len(back), seed
+        for r, n in back.items():
+            assert f"(column {align[r] + 1}) — steps back {n} column{'s' if n > 1 else ''}" in md, seed
+
+
+def test_g_points_its_arrow_off_the_main_diagonal():
+    """A full reversal's middle row steps back onto the main diagonal; the
+    caption said the cells "do not run down the main diagonal" and pointed the
+    arrow at that one diagonal cell ("économique" → "Economic", column 2)."""
+    pointed = 0
+    for seed in range(60):
+        sol = solved("G", seed, 4)
+        text = "".join(p for p in sol.figures[0].caption if isinstance(p, str))
+        m = re.search(r"\(row (\d+)\) locking onto .*?\(column (\d+)\)", text)
+        assert m, seed
+        row, col = int(m.group(1)), int(m.group(2))
+        assert row != col, (seed, text)
+        pointed += 1
+    assert pointed == 60
+
+
+def test_i_and_5_3_name_the_mistakes_their_answers_invite():
+    """Cell I is built around the double softmax, yet its context and entropy
+    named no mistake: a response that softmaxed the given weights again got
+    "no known mistake gives it", as did an entropy in bits (named on F and
+    3.1).  5.3's uniform entropy in bits likewise."""
+    from generator.kinds import _recipe as R
+
+    named = 0
+    for seed in range(20):
+        sol = solved("I", seed, 4)
+        given = [Fraction(a) for a in sol.problem.inputs["weights"]]
+        if sum(given) != 1:
+            continue
+        states = [[Fraction(v) for v in h] for h in sol.problem.inputs["states"]]
+        sm = R.softmax(given)
+        twice = R.context(sm.weights, states)
+        H2 = R.entropy(sm.weights, sm.neg_log_weights)
+        H = sol.answer("entropy")
+        typed_c = "; ".join(f"{float(x):.4f}" for x in twice)
+        if typed_c != "; ".join(sol.answer("context").display):
+            assert mark(sol.answer("context"), typed_c).misconception == "double_softmax", seed
+        assert mark(H, f"{float(H2):.4f}").misconception == "double_softmax", seed
+        assert mark(H, f"{float(H.value) / math.log(2):.4f}").misconception == "log_base_2", seed
+        named += 1
+    assert named >= 5
+    for seed in range(10):
+        sol = solved("5.3", seed, 4)
+        h0 = sol.answer("entropy_uniform")
+        assert mark(h0, f"{float(h0.value) / math.log(2):.4f}").misconception == "log_base_2", seed
+
+
+def test_2_1_answers_its_forecast_more_or_less_than_half():
+    """2.1's Forecast asks whether the top position takes more or less than
+    half of the focus; the solution said only "≈ 49%"."""
+    seen = set()
+    for seed in range(60):
+        sol = solved("2.1", seed, 4)
+        weights = sol.answer("weights").value
+        top = max(weights)
+        share = top * sum(1 for x in weights if x == top)
+        line = "".join(p for c in sol.checks if c.name == "largest" for p in c.line if isinstance(p, str))
+        said = re.search(r"— (?:together )?(just )?(more|less) than half\.$", line)
+        assert said and said.group(2) == ("more" if share > 0.5 else "less"), (seed, line)
+        assert bool(said.group(1)) == (round(share * 100) == 50), (seed, line)
+        seen.add(said.group(2))
+    assert seen == {"more", "less"}
+    tied = md("2.1", {"scores": ["1", "1", "0"]})
+    assert "each grab ≈ 42% of the focus — together more than half." in tied

@@ -108,7 +108,8 @@ def test_4_2_reversal_heatmap():
     assert sol.answer("pattern").exact == ["down the anti-diagonal (top-right to bottom-left)"]
     swap = solve_given("4.2", {"source": ["the", "black", "cat"], "target": ["le", "chat", "noir"],
                                "alignment": [1, 3, 2]})
-    assert swap.answer("pattern").exact == ["mostly along the diagonal, leaving it where words swap places"]
+    assert swap.answer("pattern").exact == ["from top-left to bottom-right, except where neighbouring words swap: "
+                                           "a row steps back one column"]
 
 
 def test_4_3_one_hop():

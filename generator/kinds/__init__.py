@@ -54,7 +54,7 @@ INDEX: tuple[Entry, ...] = (
     Entry("1.1", "symbol-matching", "Match the symbols", 1, "seeds/002 Exercise 1.1",
           "symbols ↔ plain-English meanings, shuffled", "ex_1_1"),
     Entry("1.2", "true-or-false", "True or false", 1, "seeds/002 Exercise 1.2",
-          "statements and their precise negations", "ex_1_2"),
+          "true statements and false ones contradicting them", "ex_1_2"),
     Entry("1.3", "what-sums-to-one", "What sums to one?", 1, "seeds/002 Exercise 1.3",
           "multiple choice: the weights, not scores or states", "ex_1_3"),
     Entry("2.1", "weights-from-scores", "Weights from scores", 2, "seeds/002 Exercise 2.1",

@@ -168,9 +168,8 @@ def differs_note(w: Work, pairs: Sequence[tuple[Node, Num, Num]], cause: str) ->
         return ()
     worked = Seq(tuple(eq(s, m) for s, m, _ in off))
     exact = Seq(tuple(eq(s, k) for s, _, k in off))
-    return (prose("Worked from the rounded numbers above this gives ", worked, "; computed exactly, ",
-                  exact, f" — the answer{'s' if len(off) > 1 else ''} given, since {cause}. "
-                  "Both are accepted."),)
+    return (prose("Worked from the rounded numbers above this gives ", worked, f", since {cause}; computed exactly, ",
+                  exact, f", the answer{'s' if len(off) > 1 else ''} in the key. Both are accepted."),)
 
 
 def rounded_to(nums: Sequence[Num]) -> str:
@@ -308,8 +307,8 @@ def step_entropy(w: Work, weights: Sequence[Ex], neg_log_weights: Sequence[Ex] |
         exact_weights = all(Ex.of(value_of(k)).rat == a.rat for k, a in zip(keys, (a for a in weights if a.rat != 0)))
         cause = (f"each term was rounded to {w.places} places" if exact_weights else
                  f"the weights were rounded to {w.digits} places")
-        after = (prose("so ", Chain(Sym("H"), (("≈", worked),)), " nats from the numbers as printed; computed "
-                       "exactly, ", eq(Sym("H"), key), f" nats — the answer given, since {cause}. Both are accepted."),)
+        after = (prose("so ", Chain(Sym("H"), (("≈", worked),)), f" nats from the numbers as printed, since {cause}; "
+                       "computed exactly, ", eq(Sym("H"), key), " nats, the answer in the key. Both are accepted."),)
     # a calculator's result from the same weights (to float precision, far
     # finer than the window it widens)
     floats = [float(value_of(k)) for k in keys]

@@ -114,7 +114,10 @@ def solve(problem: Problem, digits: int) -> Solution:
         ", ".join(f"“{tgt[j]}” → “{src[align[j]]}”" for j in back) +
         (" looks" if len(back) == 1 else " look") + " back to a column left of an earlier row’s ✓ — the "
         "reordering the languages demand."))
-    dr = max(back, key=lambda j: float(sms[j].weights[align[j]]))
+    # the arrow's row: one that steps back off the main diagonal where there is
+    # one (a full reversal's middle row steps back onto it), the surest of them
+    off = [j for j in back if align[j] != j] or back
+    dr = max(off, key=lambda j: float(sms[j].weights[align[j]]))
     dc = align[dr]
     reversal = align == list(range(len(src)))[::-1]
     figures = (R.heatmap_figure(w, tgt, src, [list(sm.weights) for sm in sms],

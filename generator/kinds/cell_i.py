@@ -116,9 +116,17 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.vector("weights", "the attention weights used", weights, numeric)
     if ok:
         w.vector("double_softmax", "what a wrong second softmax would give", list(sm.weights), sm.numeric)
-    w.vector("context", "context vector c_t", c, NP.context(numeric, [[float(v) for v in h] for h in states]))
+    H2 = R.entropy(sm.weights, sm.neg_log_weights) if ok else None  # after a second softmax
+    # the mistakes named where a response matches them: the second softmax
+    # (the trap of this cell), or for scores the usual softmax slips; log base 2
+    ln2 = R.X.log(Ex.of(2))
+    w.vector("context", "context vector c_t", c, NP.context(numeric, [[float(v) for v in h] for h in states]),
+             distractors=[(R.context(sm.weights, states), "double_softmax")] if ok else
+             R.context_distractors(sm, states))
     w.numeric("entropy", "attention entropy H (nats)", H,
-              NP.entropy(numeric) if ok else NP.entropy_of_scores([float(a) for a in given]))
+              NP.entropy(numeric) if ok else NP.entropy_of_scores([float(a) for a in given]),
+              distractors=[*([(H2, "double_softmax")] if ok else []), (H / ln2, "log_base_2"),
+                           (-H, "dropped_minus_sign")])
     if ok:
         w.check("already normalised", True, prose(
             "The weights already sum to 1 (", eq(total, Num("1")), ") ✓ — trap avoided."))
@@ -127,7 +135,6 @@ def solve(problem: Problem, digits: int) -> Solution:
     R.verify_hull(w, c, states)
     lnT = R.verify_entropy(w, H, tx)
     w.numeric("max_entropy", "ln T_x, the largest possible entropy", lnT, float(np.log(tx)))
-    H2 = R.entropy(sm.weights, sm.neg_log_weights) if ok else None  # after a second softmax
     figures = [R.entropy_figure(w, ["given weights", "after 2nd softmax"] if ok else ["weights"],
                                 [H, H2] if ok else [H], tx, prose(
         f"the given weights have entropy {w.n(H).text} nats, {R.against_max(w, H, tx)}; a second "

@@ -1,5 +1,5 @@
 """Exercise 1.2 (L1) — true or false, from a bank of correct statements and
-their precise negations; each false one states a named misconception (seeds/002)."""
+false statements contradicting them; each false one states a named misconception (seeds/002)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from ..model import Problem, Solution, Step, prose
 from . import register
 from ._base import Kind, Work
 
-# (true statement, its precise negation, the misconception the negation states, why)
+# (true statement, a false one contradicting it, the misconception the false one states, why)
 BANK = (
     ("Vanilla seq2seq squeezes the whole input into its last encoder state; attention uses all encoder states.",
      "Vanilla seq2seq uses all encoder states to build its context, while attention uses only the last one.",
@@ -45,7 +45,8 @@ BANK = (
      "entropy_reversed", "a spike is focused (low entropy); uniform weights reach the maximum ln Tx."),
     ("Softmax exponentiates before normalising, so negative scores still give positive weights.",
      "Dividing each score by the sum of the scores gives valid weights even when some scores are negative.",
-     "divide_by_sum", "for scores (−2, 1, 0) the naive 'weights' are (2, −1, 0)."),
+     "divide_by_sum", "exp makes every term positive: for scores (−2, 1, 0) softmax gives (0.0351, 0.7054, "
+     "0.2595), while dividing by the sum (−1) gives (2, −1, 0)."),
     ("Swapping two content-only encoder states swaps their weights and leaves the context unchanged.",
      "Swapping two content-only encoder states changes the context vector.",
      "permutation_changes_context", "the context is a sum, and addition does not care about order."),
@@ -85,10 +86,10 @@ def solve(problem: Problem, digits: int) -> Solution:
         lines.append(prose(f"({n}) {verdict}: " + (why if truth else
                                                     f"the correct statement is: {true_text} Why: {why}")))
         w.truefalse(f"statement_{n}", f"statement {n} is true", truth, mis)
-    why = ("Each false statement is the precise negation of a true one: it states a specific mistake "
-           "the worked examples warn about." if not all(truth for _, truth in items) else
-           "Every statement here is true as written: each is a fact the worked examples rely on, and its "
-           "negation would be a specific mistake they warn about.")
+    why = ("Each false statement contradicts a true one: it states a specific mistake the worked examples "
+           "warn about." if not all(truth for _, truth in items) else
+           "Every statement here is true as written: each is a fact the worked examples rely on, and a "
+           "statement contradicting it would be a specific mistake they warn about.")
     steps = (Step("judge each statement", tuple(lines), (), prose(why)),)
     w.check("verdicts", True, prose(
         "Verdicts: " + ", ".join(f"({n}) {'true' if t else 'false'}" for n, (_, t) in enumerate(items, 1)) + "."))
@@ -102,6 +103,6 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 KIND = register(Kind(
     id="1.2", slug="true-or-false", title="True or false", level=1,
-    source="seeds/002 Exercise 1.2", summary="statements and their precise negations",
+    source="seeds/002 Exercise 1.2", summary="true statements and false ones contradicting them",
     sample=sample, normalise=normalise, solve=solve,
 ))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
 from ..errors import UserError
@@ -10,6 +12,7 @@ from ..model import Problem, Solution, prose
 from . import register
 from ._base import Kind, Work, draw_decimal
 from . import _recipe as R
+from ..maths.exact import Ex
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -45,8 +48,10 @@ def solve(problem: Problem, digits: int) -> Solution:
              distractors=R.weight_distractors(sm))
     R.verify_sum(w, sm.weights)
     w.check("largest", True, prose(
-        f"Position {k + 1} grabs ≈ {R.pct(sm.weights[k], 0)} of the focus." if len(tops) == 1 else
-        f"{R.positions(tops).capitalize()} each grab ≈ {R.pct(sm.weights[k], 0)} of the focus."))
+        f"Position {k + 1} grabs ≈ {R.pct(sm.weights[k], 0)} of the focus — {half(sm.weights[k])}."
+        if len(tops) == 1 else
+        f"{R.positions(tops).capitalize()} each grab ≈ {R.pct(sm.weights[k], 0)} of the focus — together "
+        f"{half(sm.weights[k] * len(tops))}."))
     labels = R.position_labels(len(scores))
     figures = [R.bars_figure(w, sm.weights, labels, R.winner_caption(w, sm, labels, k, None),
                               winner=k if len(tops) == 1 else None)]
@@ -54,6 +59,16 @@ def solve(problem: Problem, digits: int) -> Solution:
                prose("Exponentiate every score, add them up, divide each by the total (Exercise 2.1).")),)
     return Solution(problem, "Weights from scores", tuple(question), forecast, tuple(steps),
                     tuple(w.answers), tuple(w.checks), recall, tuple(figures))
+
+
+def half(share: Ex) -> str:
+    """The Forecast's answer: more or less than half, decided exactly ("just"
+    where the percentage printed beside it rounds to 50 %)."""
+    side = R.X.compare(share, Ex.of(Fraction(1, 2)))
+    if side == 0:
+        return "exactly half"
+    near = "just " if R.pct(share, 0) == "50%" else ""
+    return f"{near}{'more' if side > 0 else 'less'} than half"
 
 
 KIND = register(Kind(

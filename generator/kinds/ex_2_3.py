@@ -39,9 +39,9 @@ def solve(problem: Problem, digits: int) -> Solution:
                       R.scores_line(shifted, "t", prime=True), ". Do the weights change? Compute them.")]
     forecast = prose("Commit to an answer before computing: change, or no change?")
     ei = lambda i: Sym("e", i)
-    algebra = eq(Frac(Call("exp", R.Add((ei("i"), Sym("c")))), SumOver("j", Call("exp", R.Add((ei("j"), Sym("c")))))),
-                 Frac(Mul((Call("exp", Sym("c")), Call("exp", ei("i"))), "juxt"),
-                      Mul((Call("exp", Sym("c")), SumOver("j", Call("exp", ei("j")))), "juxt")),
+    algebra = eq(Frac(Call("exp", R.Add((ei("i"), Sym("k")))), SumOver("j", Call("exp", R.Add((ei("j"), Sym("k")))))),
+                 Frac(Mul((Call("exp", Sym("k")), Call("exp", ei("i"))), "juxt"),
+                      Mul((Call("exp", Sym("k")), SumOver("j", Call("exp", ei("j")))), "juxt")),
                  Frac(Call("exp", ei("i")), SumOver("j", Call("exp", ei("j")))))
     nums = Tup(tuple(w.n(a) for a in sm.weights))
     # both score lists are worked, so the agreement is seen, not asserted
@@ -62,8 +62,9 @@ def solve(problem: Problem, digits: int) -> Solution:
     else:
         why = prose("Both sets of scores give the same weights to every digit: only differences between scores "
                     "matter, never their absolute size.")
-    steps = (Step("factor the constant out", (), (algebra,), prose(
-        "The factor ", Call("exp", Sym("c")), " cancels top and bottom: softmax is invariant to adding "
+    steps = (Step("factor the constant out", (prose("Call the added constant ", Sym("k"),
+                                                    f" (here {R.number_text(c)})."),), (algebra,), prose(
+        "The factor ", Call("exp", Sym("k")), " cancels top and bottom: softmax is invariant to adding "
         "the same constant to every score.")),
         Step("check on the numbers", (prose("Softmax of the original scores, then of the shifted ones:"),),
              tuple(m for st in (*worked, *again) for m in st.math) + (() if notes else (same_line,)),
@@ -89,7 +90,7 @@ def solve(problem: Problem, digits: int) -> Solution:
         f"one set of bars serves both score lists: adding {R.number_text(c)} moved every score (the labels) "
         "and no bar."), winner=R.lead(sm))]
     recall = ((prose("Why does softmax ignore a shared additive constant?"),
-               prose("The factor ", Call("exp", Sym("c")), " cancels in numerator and denominator; only score "
+               prose("The factor ", Call("exp", Sym("k")), " cancels in numerator and denominator; only score "
                      "differences matter (Exercise 2.3).")),)
     return Solution(problem, "Shift every score", tuple(question), forecast, steps,
                     tuple(w.answers), tuple(w.checks), recall, tuple(figures))

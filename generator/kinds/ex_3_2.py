@@ -61,11 +61,16 @@ def solve(problem: Problem, digits: int) -> Solution:
         Step("write Bahdanau's update", (), (eq(Sym("s", "t"), Call("f", Args((Sym("s", "t-1"), Sym("y", "t-1"),
                                                                                Sym("c", "t"))))),), prose(
             "The context c_t is an input to the update that produces s_t. To build c_t we need the scores, "
-            "and s_t does not exist yet — so Bahdanau must align from s_{t-1}.")),
+            "and s_t does not exist yet — so Bahdanau must align from s_{t-1}."), (prose(
+            "Here ", Sym("f"), " is the decoder's recurrent update (its RNN cell) and ", Sym("y", "t-1"),
+            " the previously emitted output token: the word the decoder produced at the last step."),)),
         Step("write Luong's order", (), (eq(Sym("e", "ti"), Mul((Sym("s", "t", "T"), Sym("W", "a"), Sym("h", "i")),
                                                                 "juxt")),), prose(
             "The RNN runs first and produces s_t without any context; attention then refines the output, "
-            "so the score can legally use s_t.")),
+            "so the score can legally use s_t."), (prose(
+            "Here ", Sym("W", "a"), " is a learned weight matrix and the superscript T the transpose: the "
+            "score multiplies the decoder state, through ", Sym("W", "a"), ", with the encoder state ",
+            Sym("h", "i"), "."),)),
         Step("answer", (key_line(shown),), (), prose(
             "The available state depends on whether attention feeds the RNN (Bahdanau) or follows it (Luong).")),
     )

@@ -57,17 +57,13 @@ def solve(problem: Problem, digits: int) -> Solution:
                       "weight, and to the context?")]
     forecast = prose("Does the context depend on the order in which the states are listed?")
     vec = lambda xs: Vec(tuple(w.n(x) for x in xs))
-    # the context is stated, not worked: where the blend of the printed weights
-    # rounds otherwise than the key, say so, as a worked context does (the
-    # swap permutes weights and states alike, so one blend serves both orders)
-    blended = R.context_method(w, psm.weights, p_states)
-    note = R.differs_note(w, [(Sym("c", f"t,{k + 1}"), w.q(m, w.digits), w.n(x))
-                              for k, (m, x) in enumerate(zip(blended[0], c))],
-                          f"the weights were rounded to {w.digits} places")
+    # the context before the swap is worked from the printed weights (with the
+    # note where that rounds otherwise than the key); the swap permutes weights
+    # and states alike, so the same products make the context after it
+    before, _ = R.step_context(w, sm.weights, states, "t", (), name="context_before")
     steps = (
-        Step("before the swap", (), (eq(Sym("alpha"), Tup(tuple(w.n(a) for a in sm.weights))),
-                                     eq(Sym("c", "t"), vec(c))),
-             prose("The reference point: weights and context of the original order."), note),
+        Step("before the swap", (), (eq(Sym("alpha"), Tup(tuple(w.n(a) for a in sm.weights))), *before.math),
+             prose("The reference point: weights and context of the original order."), before.after),
         Step("after the swap", (prose("Scores follow content, so ", Sym("e", f"t{i + 1}"), " and ",
                                       Sym("e", f"t{j + 1}"), " swap along with the states."),),
              (eq(Sym("alpha", None, "'"), Tup(tuple(w.n(a) for a in psm.weights))),
@@ -82,7 +78,7 @@ def solve(problem: Problem, digits: int) -> Solution:
              distractors=[(list(sm.weights), "weights_not_permuted")])
     w.vector("context", "the context", pc,
              NP.context(psm.numeric, [[float(v) for v in h] for h in p_states]),
-             method=blended,
+             method=R.context_method(w, psm.weights, p_states),
              distractors=[(stale, "permutation_changes_context")])
     w.truefalse("context_changes", "the swap changes the context", False, "permutation_changes_context")
     same = all(R.agree(a, b) for a, b in zip(c, pc))

@@ -16,15 +16,62 @@ from . import _recipe as R
 
 DIAGONAL = "down the main diagonal (top-left to bottom-right)"
 ANTI = "down the anti-diagonal (top-right to bottom-left)"
-LOCAL = "mostly along the diagonal, leaving it where words swap places"
+SWAP = "from top-left to bottom-right, except where neighbouring words swap: a row steps back one column"
+MOVED = "from top-left to bottom-right, but the last row steps back several columns: a word moved to the end"
+MIXED = "stepping back to the left in several rows: neither a diagonal nor a full reversal"
 COLUMN = "all in one column"
 REORDERING = [i for i, p in enumerate(PAIRS) if is_reordering(p["align"])]
+# every pattern but the right one is a wrong option, with the mistake it names
+WRONG = [(DIAGONAL, "monotonic_assumed"), (ANTI, "reversal_assumed"), (SWAP, "local_swap_assumed"),
+         (MOVED, "word_moved_assumed"), (COLUMN, "single_column")]
+
+
+def steps_back(align: list[int]) -> dict[int, int]:
+    """The rows (0-based) whose input position lies left of an earlier row's,
+    each with how many columns it steps back from the rightmost so far."""
+    return {j: max(align[:j]) - a for j, a in enumerate(align) if j and a < max(align[:j])}
 
 
 def pattern(align: list[int], tx: int) -> str:
-    if align == list(range(tx))[::-1] and len(align) == tx:
+    """Where the hot cells run, read from the alignment (0-based input
+    position per output row).  How far rows step back, and which, tell the
+    patterns apart, so that exactly one option describes any alignment."""
+    back = steps_back(align)
+    if not back:
+        return DIAGONAL
+    if align == list(range(tx))[::-1]:
         return ANTI
-    return LOCAL
+    if all(step == 1 for step in back.values()):
+        return SWAP
+    if list(back) == [len(align) - 1]:
+        return MOVED
+    return MIXED
+
+
+# what the figure shows, and the recall card, for each right answer
+SEEN = {
+    ANTI: "The hot cells run down the anti-diagonal: a full reversal.",
+    SWAP: "The hot cells run from top-left to bottom-right except where neighbouring words swap: there a row "
+          "steps back one column.",
+    MOVED: "The hot cells run from top-left to bottom-right until the last row, whose hot cell lies several "
+           "columns to the left: that word moved to the end.",
+    MIXED: "Several rows step back to the left: the order is rearranged, neither kept nor reversed.",
+}
+RECALL = {
+    ANTI: ("What does an anti-diagonal heatmap mean?",
+           "The target reverses the source word order; a monotonic alignment would give the main diagonal "
+           "(Exercise 4.2)."),
+    SWAP: ("Hot cells that run from top-left to bottom-right but step back one column in places: what does "
+           "that mean?",
+           "The word order is kept except where neighbouring words swap places (an adjective after its noun, "
+           "say); a full reversal would run down the anti-diagonal (Exercise 4.2)."),
+    MOVED: ("A heatmap whose last row steps back several columns: what does that mean?",
+            "One word moved to the end of the sentence, as a verb does in German or Japanese: the last row "
+            "looks back several columns to it; before it the word order is kept (Exercise 4.2)."),
+    MIXED: ("Hot cells that step back to the left in several rows: what does that mean?",
+            "The target rearranges the source's word order: it neither keeps it (main diagonal) nor reverses "
+            "it (anti-diagonal) (Exercise 4.2)."),
+}
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -49,39 +96,37 @@ def solve(problem: Problem, digits: int) -> Solution:
     src, tgt = inp["source"], inp["target"]
     align = [a - 1 for a in inp["alignment"]]
     w = Work(digits)
-    right = pattern(align, len(src)) if is_reordering(align) else DIAGONAL
-    wrong = [(DIAGONAL, "monotonic_assumed"), (ANTI, "reversal_assumed"), (LOCAL, "local_swap_assumed"),
-             (COLUMN, "single_column")]
-    shown = w.choice("pattern", "where the hot cells run", [right], [o for o in wrong if o[0] != right],
+    right = pattern(align, len(src))
+    shown = w.choice("pattern", "where the hot cells run", [right], [o for o in WRONG if o[0] != right],
                      inp["shuffle"])
     question = [prose(f"Sketch (describe) the attention heatmap for translating “{' '.join(src)}” → "
                       f"“{' '.join(tgt)}”. Rows are the {len(tgt)} output words, columns the {len(src)} input "
                       "words. Where are the hot cells? Which output word attends to which input word, and "
                       "where do the hot cells run?"), *option_lines(shown)]
-    forecast = prose("Before drawing: does this language pair keep the word order, reverse it, or swap a few words?")
+    forecast = prose("Before drawing: does this language pair keep the word order, reverse it, swap a few "
+                     "neighbouring words, or move one word to the end?")
+    back = steps_back(align)
     grid = [prose(f"“{t}” (row {r + 1}): " + " ".join("hot" if c == align[r] else "·" for c in range(len(src))) +
-                  f"  → “{src[align[r]]}” (column {align[r] + 1})") for r, t in enumerate(tgt)]
+                  f"  → “{src[align[r]]}” (column {align[r] + 1})" +
+                  (f" — steps back {back[r]} column{'s' if back[r] > 1 else ''}" if r in back else ""))
+            for r, t in enumerate(tgt)]
     steps = (
         Step("align each output word", tuple(grid), (), prose(
-            "Each output word attends most to the input word it is aligned with; that cell is the hot one in its row.")),
+            "Each output word attends most to the input word it is aligned with; that cell is the hot one in its "
+            "row. A row steps back when its hot cell lies left of an earlier row's: there the order changes.")),
         Step("read the pattern", (key_line(shown),), (), prose(
             "Monotonic alignment (speech, OCR) gives the main diagonal; a full reversal gives the "
-            "anti-diagonal; swapped neighbours leave the diagonal only where they swap.")),
+            "anti-diagonal; swapped neighbours step back one column where they swap; a word moved to the end "
+            "steps back several columns in the last row.")),
     )
     w.matching("alignment", "output word → input word", [(t, src[align[r]]) for r, t in enumerate(tgt)])
     w.check("reordering", is_reordering(align), prose(
-        "Some hot cells lie off the main diagonal ✓ — a reordering, not a monotonic alignment."))
+        "Some rows step back, left of an earlier row's hot cell ✓ — a reordering, not a monotonic alignment."))
     hot = [[Ex.of(int(c == align[r])) for c in range(len(src))] for r in range(len(tgt))]
     figures = [R.heatmap_figure(w, tgt, src, hot, [[r, a] for r, a in enumerate(align)], None, prose(
         "an idealised heatmap: each row has one hot cell (1), at the input word it is aligned with. "
-        + ("The hot cells run down the anti-diagonal: a full reversal." if right == ANTI else
-           "The hot cells follow the diagonal except where words swap — there they step off it."))),]
-    recall = ((prose("What does an anti-diagonal heatmap mean?"),
-               prose("The target reverses the source word order; a monotonic alignment would give the main "
-                     "diagonal (Exercise 4.2).")),) if right == ANTI else (
-        (prose("Hot cells that follow the diagonal but step off it in places: what does that mean?"),
-         prose("The word order is kept except where neighbouring words swap places; a full reversal would "
-               "run down the anti-diagonal (Exercise 4.2).")),)
+        + SEEN[right])),]
+    recall = ((prose(RECALL[right][0]), prose(RECALL[right][1])),)
     return Solution(problem, "Describe the heatmap", tuple(question), forecast, steps,
                     tuple(w.answers), tuple(w.checks), recall, tuple(figures))
 

@@ -74,7 +74,8 @@ def solve(problem: Problem, digits: int) -> Solution:
     drop = H0 - H
     ln2 = X.log(Ex.of(2))
     w.vector("weights_uniform", "weights before the jump", list(sm0.weights), sm0.numeric)
-    w.numeric("entropy_uniform", "entropy before the jump (nats)", H0, float(np.log(tx)))
+    w.numeric("entropy_uniform", "entropy before the jump (nats)", H0, float(np.log(tx)),
+              distractors=[(H0 / ln2, "log_base_2")])
     w.numeric("denominator", "Z after the jump", sm.Z, float(np.exp([float(x - sm.shift) for x in sm.scores]).sum()))
     w.vector("weights", "weights after the jump", list(sm.weights), sm.numeric, distractors=R.weight_distractors(sm))
     w.numeric("entropy", "entropy after the jump (nats)", H, NP.entropy_of_scores([float(s) for s in spiked]),
@@ -93,7 +94,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     # the answer is the exact drop rounded, which can differ in the last place
     exact = w.n(drop)
     aside = () if exact.text == fell.text else (
-        " (computed exactly, ", exact, " — the answer given, since both entropies were rounded; both are accepted)")
+        " (computed exactly, ", exact, ", the answer in the key: both entropies were rounded, and both are accepted)")
     w.check("entropy dropped", X.compare(H0, H) > 0, prose(
         Chain(Sym("H"), (("=", w.n(H)), ("<", w.n(H0)))), " ✓ — the spike sharpened attention and the entropy fell "
         "by ", eq(Add((w.n(H0), Neg(w.n(H)))), fell), " nats", *aside, f", {round(float(share) * 100)}% of its "
