@@ -787,10 +787,20 @@ def test_4_2_names_the_one_pattern_its_alignment_shows():
         (0, 1, 3, 3, 2): K.SWAP,           # she drinks green tea → elle boit du thé vert
         (0, 1, 3, 4, 2): K.MOVED,          # he has read the book → er hat das Buch gelesen
         (0, 0, 3, 3, 1): K.MOVED,          # I saw the film → watashi wa eiga o mita
-        (1, 0, 3, 2): K.SWAP, (2, 0, 1): K.MIXED, (0, 1, 2): K.DIAGONAL,
+        (1, 0, 3, 2): K.SWAP, (2, 0, 1): K.MIXED, (0, 1, 2): K.DIAGONAL, (0, 2, 3, 1): K.MOVED,
+        (1, 0, 3, 4, 2): K.MIXED, (0, 1, 4, 3, 2): K.MIXED, (3, 0, 1, 2): K.MIXED,  # not one swap, nor one move
+        (1, 0): K.ANTI,  # also a swap of neighbours: then the swap is not offered as wrong
     }
+    options = [o for o, _ in K.OPTIONS]
     for align, want in cases.items():
-        assert K.pattern(list(align), max(align) + 1) == want, align
+        tx = max(align) + 1
+        assert K.pattern(list(align), tx) == want, align
+        true = [o for o in options if K.holds(o, list(align), tx)]
+        # MIXED is what no other option is: it is never offered as a wrong one
+        assert true == ([K.ANTI, K.SWAP] if align == (1, 0) else [] if want == K.MIXED else [want]), (align, true)
+    two = solve_given("4.2", {"source": ["a", "b"], "target": ["x", "y"], "alignment": [2, 1]})
+    assert [o.text for o in two.answer("pattern").options if o.correct] == [K.ANTI]
+    assert K.SWAP not in [o.text for o in two.answer("pattern").options]
     drawn = {K.pattern(p["align"], len(p["source"])) for p in PAIRS if is_reordering(p["align"])}
     assert drawn == {K.ANTI, K.SWAP, K.MOVED}  # the bank draws every pattern but the typed-only one
     for seed in range(30):
@@ -805,7 +815,8 @@ def test_4_2_names_the_one_pattern_its_alignment_shows():
         back = K.steps_back(align)
         assert md.count("— steps back") == len(back), seed
         for r, n in back.items():
-            assert f"(column {align[r] + 1}) — steps back {n} column{'s' if n > 1 else ''}" in md, seed
+            assert (f"(column {align[r] + 1}) — steps back: {n} column{'s' if n > 1 else ''} left of the rightmost "
+                    f"hot cell above (column {max(align[:r]) + 1})") in md, seed
 
 
 def test_g_points_its_arrow_off_the_main_diagonal():
@@ -872,3 +883,28 @@ def test_2_1_answers_its_forecast_more_or_less_than_half():
     assert seen == {"more", "less"}
     tied = md("2.1", {"scores": ["1", "1", "0"]})
     assert "each grab ≈ 42% of the focus — together more than half." in tied
+
+
+def test_degenerate_typed_inputs_get_true_sentences():
+    """From a second read: all-tied scores in 2.1 were "together more than
+    half" (they hold all of it); uniform weights in I "lose 0% of their
+    weight" to a second softmax that "blunts the focus", and sat "close to"
+    their maximum at 100% of it; a one-hot entropy read "H = 0.0000 = 0.0000";
+    1.2 said "exp(k) cancels" with k never introduced."""
+    tied = md("2.1", {"scores": ["1", "1", "1", "1"]})
+    assert "Every position gets exactly 1/4 of the focus" in tied and "than half" not in tied
+    uniform = solve_given("I", {"weights": ["0.25"] * 4, "states": [["1", "2"], ["3", "4"], ["5", "6"], ["0", "1"]]})
+    text = render_problem(uniform)
+    assert "loses 0%" not in text and "uniform weights come back unchanged" in text
+    caption = "".join(p for p in uniform.figures[-1].caption if isinstance(p, str))
+    assert "at the dashed maximum ln 4 = 1.3863;" in caption and "close to" not in caption, caption
+    one_hot = md("I", {"weights": ["1", "0", "0"], "states": [["1", "2"], ["3", "4"], ["5", "6"]]})
+    assert "H = 0.0000 = 0.0000" not in one_hot and "H = 0.0000" in one_hot
+    shifted = 0
+    for seed in range(40):
+        sol = solved("1.2", seed, 4)
+        text = render_problem(sol)
+        if "exp(k)" in text:
+            assert "a constant k" in text.split("exp(k)")[0], seed
+            shifted += 1
+    assert shifted

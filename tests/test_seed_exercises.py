@@ -109,7 +109,7 @@ def test_4_2_reversal_heatmap():
     swap = solve_given("4.2", {"source": ["the", "black", "cat"], "target": ["le", "chat", "noir"],
                                "alignment": [1, 3, 2]})
     assert swap.answer("pattern").exact == ["from top-left to bottom-right, except where neighbouring words swap: "
-                                           "a row steps back one column"]
+                                           "each row that steps back does so by one column"]
 
 
 def test_4_3_one_hop():

@@ -295,7 +295,8 @@ def step_entropy(w: Work, weights: Sequence[Ex], neg_log_weights: Sequence[Ex] |
         eq(Mul((k, Call("ln", k))), Mul((k, Paren(ln))), p) for k, ln, p in zip(keys, lns, prods)))
     total_m = -sum(value_of(p) for p in prods)
     h_m = w.q(total_m)
-    total = eq(Sym("H"), Add(tuple(w.q(-value_of(p)) for p in prods)), h_m)
+    # one term (a one-hot weight): its negation is the result, said once
+    total = eq(Sym("H"), *((Add(tuple(w.q(-value_of(p)) for p in prods)),) if len(prods) > 1 else ()), h_m)
     body = ()
     if len(keys) < len(weights):
         body = (prose("Positions with weight 0 contribute nothing (0 · ln 0 is taken as 0)."),)
@@ -676,6 +677,8 @@ def against_max(w: Work, H: Ex, tx: int) -> str:
     bears out (with the ratio itself)."""
     lnT = X.log(Ex.of(tx))
     r = float(H) / float(lnT) if tx > 1 else 0.0
+    if tx > 1 and X.compare(H, lnT) == 0:  # uniform weights: exactly at it
+        return f"at the dashed maximum ln {tx} = {w.n(lnT).text}"
     where = ("well below" if r < 0.5 else "below" if r < 0.8 else "a large part of the way to" if r < 0.95
              else "close to")
     return (f"{where} the dashed maximum ln {tx} = {w.n(lnT).text} ({r * 100:.0f}% of it)" if tx > 1

@@ -93,7 +93,10 @@ def solve(problem: Problem, digits: int) -> Solution:
             prose("To see the damage a second softmax would do: ", exps, ", sum ", z, ", giving ", double,
                   f" — the largest weight, "
                   f"{R.number_text(given[k])}, is flattened toward uniform and position {k + 1} loses "
-                  f"{R.pct(lost, 0)} of its weight. Double softmax blunts the focus; never do it."),
+                  f"{R.pct(lost, 0)} of its weight. Double softmax blunts the focus; never do it."
+                  if len(set(given)) > 1 else
+                  " — uniform weights come back unchanged: they have no focus to blunt. On any other weights a "
+                  "second softmax flattens the largest toward uniform; never do it."),
             *off_exactly(w, printed, sm, exp_nums),
         ))]
         why_c = prose("The context is just the weighted average of the states — Step 3 of the recipe, "
@@ -137,9 +140,11 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.numeric("max_entropy", "ln T_x, the largest possible entropy", lnT, float(np.log(tx)))
     figures = [R.entropy_figure(w, ["given weights", "after 2nd softmax"] if ok else ["weights"],
                                 [H, H2] if ok else [H], tx, prose(
-        f"the given weights have entropy {w.n(H).text} nats, {R.against_max(w, H, tx)}; a second "
-        f"softmax would push it up to {w.n(H2).text}, {R.against_max(w, H2, tx)} — "
-        "the flattening that blunts the focus." if ok else
+        (f"the given weights have entropy {w.n(H).text} nats, {R.against_max(w, H, tx)}; a second "
+         f"softmax would push it up to {w.n(H2).text}, {R.against_max(w, H2, tx)} — "
+         "the flattening that blunts the focus." if len(set(given)) > 1 else
+         f"the given weights are uniform, with entropy {w.n(H).text} nats, {R.against_max(w, H, tx)}; a second "
+         "softmax gives them back unchanged, so both bars match.") if ok else
         f"the entropy {w.n(H).text} nats, {R.against_max(w, H, tx)}."), highlight=1 if ok else None)]
     spec = R.context_figure(w, weights, states, c, R.context_caption(w, weights, c, states))
     if spec:

@@ -21,9 +21,10 @@ BANK = (
      "scores_are_probabilities", "scores are unbounded; softmax is what makes the weights sum to 1."),
     ("Adding the same constant to every score leaves the attention weights unchanged.",
      "Adding the same constant to every score makes the largest attention weight bigger.",
-     "shift_changes_weights", "exp(k) cancels between numerator and denominator; only differences matter."),
-    ("When all scores are equal, softmax gives every position the weight 1/Tx.",
-     "When all scores are equal, softmax still puts most of the weight on the first position.",
+     "shift_changes_weights", "adding a constant k multiplies every exponential, and so their sum, by exp(k), "
+     "which cancels between numerator and denominator; only differences matter."),
+    ("When all scores are equal, softmax gives each of the Tx input positions the weight 1/Tx.",
+     "When all scores are equal, softmax still puts most of the weight on the first input position.",
      "focus_from_nothing", "symmetry forces equal outputs; softmax cannot invent focus."),
     ("Running softmax on weights that already sum to 1 flattens them toward uniform.",
      "Running softmax on weights that already sum to 1 leaves them unchanged.",
@@ -42,7 +43,7 @@ BANK = (
      "context_outside_hull", "a convex combination never leaves the convex hull of what it averages."),
     ("Attention entropy is largest when the weights are uniform.",
      "Attention entropy is largest when one weight is close to 1.",
-     "entropy_reversed", "a spike is focused (low entropy); uniform weights reach the maximum ln Tx."),
+     "entropy_reversed", "a spike is focused (low entropy); uniform weights over Tx input positions reach the maximum ln Tx."),
     ("Softmax exponentiates before normalising, so negative scores still give positive weights.",
      "Dividing each score by the sum of the scores gives valid weights even when some scores are negative.",
      "divide_by_sum", "exp makes every term positive: for scores (−2, 1, 0) softmax gives (0.0351, 0.7054, "

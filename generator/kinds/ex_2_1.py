@@ -37,8 +37,10 @@ def solve(problem: Problem, digits: int) -> Solution:
     k = tops[0]
     question = [prose(f"Decoder step t = {t}, input length Tx = {len(scores)}. The raw scores are ",
                       R.scores_line(scores, t), ". Compute every attention weight ", R.Sym("alpha", f"{t}i"), ".")]
+    every = len(tops) == len(scores)  # all tied: the weights are uniform
     forecast = prose(f"Position {k + 1} has the largest score. Will it take more or less than half of the focus?"
-                     if len(tops) == 1 else f"{R.positions(tops).capitalize()} tie for the largest score. "
+                     if len(tops) == 1 else "Every score is the same. What will each weight be?" if every else
+                     f"{R.positions(tops).capitalize()} tie for the largest score. "
                      "Will they together take more or less than half of the focus?")
     steps = R.steps_softmax(w, sm, t)
     shifted = np.array([float(s - sm.shift) for s in sm.scores])
@@ -50,6 +52,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.check("largest", True, prose(
         f"Position {k + 1} grabs ≈ {R.pct(sm.weights[k], 0)} of the focus — {half(sm.weights[k])}."
         if len(tops) == 1 else
+        f"Every position gets exactly 1/{len(scores)} of the focus: equal scores, uniform weights." if every else
         f"{R.positions(tops).capitalize()} each grab ≈ {R.pct(sm.weights[k], 0)} of the focus — together "
         f"{half(sm.weights[k] * len(tops))}."))
     labels = R.position_labels(len(scores))

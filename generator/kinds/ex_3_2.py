@@ -64,7 +64,7 @@ def solve(problem: Problem, digits: int) -> Solution:
             "and s_t does not exist yet — so Bahdanau must align from s_{t-1}."), (prose(
             "Here ", Sym("f"), " is the decoder's recurrent update (its RNN cell) and ", Sym("y", "t-1"),
             " the previously emitted output token: the word the decoder produced at the last step."),)),
-        Step("write Luong's order", (), (eq(Sym("e", "ti"), Mul((Sym("s", "t", "T"), Sym("W", "a"), Sym("h", "i")),
+        Step("write Luong's score", (), (eq(Sym("e", "ti"), Mul((Sym("s", "t", "T"), Sym("W", "a"), Sym("h", "i")),
                                                                 "juxt")),), prose(
             "The RNN runs first and produces s_t without any context; attention then refines the output, "
             "so the score can legally use s_t."), (prose(

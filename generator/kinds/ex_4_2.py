@@ -16,36 +16,41 @@ from . import _recipe as R
 
 DIAGONAL = "down the main diagonal (top-left to bottom-right)"
 ANTI = "down the anti-diagonal (top-right to bottom-left)"
-SWAP = "from top-left to bottom-right, except where neighbouring words swap: a row steps back one column"
-MOVED = "from top-left to bottom-right, but the last row steps back several columns: a word moved to the end"
-MIXED = "stepping back to the left in several rows: neither a diagonal nor a full reversal"
+SWAP = "from top-left to bottom-right, except where neighbouring words swap: each row that steps back does so by one column"
+MOVED = "from top-left to bottom-right, but the last row, and only it, steps back several columns: a word moved to the end"
+MIXED = ("stepping back in other ways: neither a diagonal, a full reversal, neighbours swapping nor a word "
+         "moved to the end")
 COLUMN = "all in one column"
 REORDERING = [i for i, p in enumerate(PAIRS) if is_reordering(p["align"])]
-# every pattern but the right one is a wrong option, with the mistake it names
-WRONG = [(DIAGONAL, "monotonic_assumed"), (ANTI, "reversal_assumed"), (SWAP, "local_swap_assumed"),
-         (MOVED, "word_moved_assumed"), (COLUMN, "single_column")]
+# the options and the mistake each names when chosen wrongly
+OPTIONS = [(DIAGONAL, "monotonic_assumed"), (ANTI, "reversal_assumed"), (SWAP, "local_swap_assumed"),
+           (MOVED, "word_moved_assumed"), (COLUMN, "single_column")]
 
 
 def steps_back(align: list[int]) -> dict[int, int]:
-    """The rows (0-based) whose input position lies left of an earlier row's,
-    each with how many columns it steps back from the rightmost so far."""
+    """The rows (0-based) that step back: whose hot cell lies left of the
+    rightmost hot cell in the rows above, each with how many columns left of it."""
     return {j: max(align[:j]) - a for j, a in enumerate(align) if j and a < max(align[:j])}
 
 
-def pattern(align: list[int], tx: int) -> str:
-    """Where the hot cells run, read from the alignment (0-based input
-    position per output row).  How far rows step back, and which, tell the
-    patterns apart, so that exactly one option describes any alignment."""
+def holds(option: str, align: list[int], tx: int) -> bool:
+    """Whether an option's description is true of the alignment (0-based
+    input position per output row).  MIXED is what none of the others is."""
     back = steps_back(align)
-    if not back:
-        return DIAGONAL
-    if align == list(range(tx))[::-1]:
-        return ANTI
-    if all(step == 1 for step in back.values()):
-        return SWAP
-    if list(back) == [len(align) - 1]:
-        return MOVED
-    return MIXED
+    return {
+        DIAGONAL: not back,
+        ANTI: align == list(range(tx))[::-1],
+        SWAP: bool(back) and all(step == 1 for step in back.values()),
+        MOVED: list(back) == [len(align) - 1] and back[len(align) - 1] > 1,
+        COLUMN: len(set(align)) == 1,
+    }.get(option, False)
+
+
+def pattern(align: list[int], tx: int) -> str:
+    """Where the hot cells run: the first option that holds, in the order a
+    reader checks them (a two-word reversal is also a swap of neighbours;
+    it is the reversal, and the swap is then not offered as wrong)."""
+    return next((o for o in (DIAGONAL, ANTI, SWAP, MOVED) if holds(o, align, tx)), MIXED)
 
 
 # what the figure shows, and the recall card, for each right answer
@@ -88,6 +93,9 @@ def normalise(inputs: dict) -> dict:
     if not isinstance(align, list) or len(align) != len(target) or any(
             not isinstance(a, int) or isinstance(a, bool) or not 1 <= a <= len(source) for a in align):
         raise UserError(f"alignment: one source position (1…{len(source)}) per target word")
+    if not is_reordering([a - 1 for a in align]):
+        raise UserError("alignment: it keeps the word order; this exercise describes a reordering, so some target "
+                        "word must align left of an earlier one")
     return {"source": source, "target": target, "alignment": list(align), "shuffle": int(inputs.get("shuffle", 0))}
 
 
@@ -97,8 +105,8 @@ def solve(problem: Problem, digits: int) -> Solution:
     align = [a - 1 for a in inp["alignment"]]
     w = Work(digits)
     right = pattern(align, len(src))
-    shown = w.choice("pattern", "where the hot cells run", [right], [o for o in WRONG if o[0] != right],
-                     inp["shuffle"])
+    shown = w.choice("pattern", "where the hot cells run", [right],
+                     [o for o in OPTIONS if o[0] != right and not holds(o[0], align, len(src))], inp["shuffle"])
     question = [prose(f"Sketch (describe) the attention heatmap for translating “{' '.join(src)}” → "
                       f"“{' '.join(tgt)}”. Rows are the {len(tgt)} output words, columns the {len(src)} input "
                       "words. Where are the hot cells? Which output word attends to which input word, and "
@@ -108,20 +116,24 @@ def solve(problem: Problem, digits: int) -> Solution:
     back = steps_back(align)
     grid = [prose(f"“{t}” (row {r + 1}): " + " ".join("hot" if c == align[r] else "·" for c in range(len(src))) +
                   f"  → “{src[align[r]]}” (column {align[r] + 1})" +
-                  (f" — steps back {back[r]} column{'s' if back[r] > 1 else ''}" if r in back else ""))
+                  (f" — steps back: {back[r]} column{'s' if back[r] > 1 else ''} left of the rightmost hot cell "
+                   f"above (column {max(align[:r]) + 1})" if r in back else ""))
             for r, t in enumerate(tgt)]
     steps = (
         Step("align each output word", tuple(grid), (), prose(
             "Each output word attends most to the input word it is aligned with; that cell is the hot one in its "
-            "row. A row steps back when its hot cell lies left of an earlier row's: there the order changes.")),
+            "row. A row steps back when its hot cell lies left of the rightmost hot cell in the rows above: there "
+            "the order changes.")),
         Step("read the pattern", (key_line(shown),), (), prose(
             "Monotonic alignment (speech, OCR) gives the main diagonal; a full reversal gives the "
             "anti-diagonal; swapped neighbours step back one column where they swap; a word moved to the end "
             "steps back several columns in the last row.")),
     )
     w.matching("alignment", "output word → input word", [(t, src[align[r]]) for r, t in enumerate(tgt)])
-    w.check("reordering", is_reordering(align), prose(
-        "Some rows step back, left of an earlier row's hot cell ✓ — a reordering, not a monotonic alignment."))
+    rows = R.and_list([str(r + 1) for r in back])
+    w.check("reordering", bool(back), prose(
+        f"{'Row' if len(back) == 1 else 'Rows'} {rows} step{'s' if len(back) == 1 else ''} back, left of the "
+        "rightmost hot cell above ✓ — a reordering, not a monotonic alignment."))
     hot = [[Ex.of(int(c == align[r])) for c in range(len(src))] for r in range(len(tgt))]
     figures = [R.heatmap_figure(w, tgt, src, hot, [[r, a] for r, a in enumerate(align)], None, prose(
         "an idealised heatmap: each row has one hot cell (1), at the input word it is aligned with. "
