@@ -43,7 +43,8 @@ BANK = (
      "context_outside_hull", "a convex combination never leaves the convex hull of what it averages."),
     ("Attention entropy is largest when the weights are uniform.",
      "Attention entropy is largest when one weight is close to 1.",
-     "entropy_reversed", "a spike is focused (low entropy); uniform weights over Tx input positions reach the maximum ln Tx."),
+     "entropy_reversed", "a spike is focused (low entropy); uniform weights over Tx input positions reach the "
+     "maximum ln Tx."),
     ("Softmax exponentiates before normalising, so negative scores still give positive weights.",
      "Dividing each score by the sum of the scores gives valid weights even when some scores are negative.",
      "divide_by_sum", "exp makes every term positive: for scores (−2, 1, 0) softmax gives (0.0351, 0.7054, "

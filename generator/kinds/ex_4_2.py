@@ -16,8 +16,10 @@ from . import _recipe as R
 
 DIAGONAL = "down the main diagonal (top-left to bottom-right)"
 ANTI = "down the anti-diagonal (top-right to bottom-left)"
-SWAP = "from top-left to bottom-right, except where neighbouring words swap: each row that steps back does so by one column"
-MOVED = "from top-left to bottom-right, but the last row, and only it, steps back several columns: a word moved to the end"
+SWAP = ("from top-left to bottom-right, except where neighbouring words swap: each row that steps back does so "
+        "by one column")
+MOVED = ("from top-left to bottom-right, but the last row, and only it, steps back several columns: a word moved "
+         "to the end")
 MIXED = ("stepping back in other ways: neither a diagonal, a full reversal, neighbours swapping nor a word "
          "moved to the end")
 COLUMN = "all in one column"
@@ -60,7 +62,8 @@ SEEN = {
           "steps back one column.",
     MOVED: "The hot cells run from top-left to bottom-right until the last row, whose hot cell lies several "
            "columns to the left: that word moved to the end.",
-    MIXED: "Several rows step back to the left: the order is rearranged, neither kept nor reversed.",
+    MIXED: "The hot cells step back to the left, but not as a full reversal, a swap of neighbours or one word "
+           "moved to the end: the order is rearranged in some other way.",
 }
 RECALL = {
     ANTI: ("What does an anti-diagonal heatmap mean?",
@@ -73,7 +76,8 @@ RECALL = {
     MOVED: ("A heatmap whose last row steps back several columns: what does that mean?",
             "One word moved to the end of the sentence, as a verb does in German or Japanese: the last row "
             "looks back several columns to it; before it the word order is kept (Exercise 4.2)."),
-    MIXED: ("Hot cells that step back to the left in several rows: what does that mean?",
+    MIXED: ("Hot cells that step back to the left, but not as a reversal, a swap or one moved word: what does "
+            "that mean?",
             "The target rearranges the source's word order: it neither keeps it (main diagonal) nor reverses "
             "it (anti-diagonal) (Exercise 4.2)."),
 }

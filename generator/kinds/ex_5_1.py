@@ -61,7 +61,8 @@ def solve(problem: Problem, digits: int) -> Solution:
              distractors=[(sigmoid, "implicit_extra_score")])
     w.vector("context", "c_t (the same at every step)", [Ex.of(v) for v in h], np.array([float(v) for v in h]))
     c_is_h1 = eq(Sym("c", "t"), Sym("h", "1"))
-    w.check("alpha = 1", True, prose(f"α = 1 at {'both' if len(rows) == 2 else f'all {len(rows)}'} steps, whatever the score ✓; ", c_is_h1, "."))
+    steps_said = "both" if len(rows) == 2 else f"all {len(rows)}"
+    w.check("alpha = 1", True, prose(f"α = 1 at {steps_said} steps, whatever the score ✓; ", c_is_h1, "."))
     recall = ((prose("What happens to attention when Tx = 1?"),
                prose("α = 1 always and ", c_is_h1, " — it degenerates to vanilla seq2seq (Exercise 5.1).")),)
     return Solution(problem, "A one-word source", tuple(question), forecast, steps,

@@ -23,8 +23,8 @@ def _write(folder: Path, name: str, data: bytes) -> None:
     Where that fails, the temporary file goes too (nothing half-written stays)."""
     fd, tmp = tempfile.mkstemp(prefix=f".{name}.", dir=folder)
     try:
-        _shared(fd)
         with os.fdopen(fd, "wb") as fh:
+            _shared(fh.fileno())
             fh.write(data)
         os.replace(tmp, folder / name)
     except BaseException:
