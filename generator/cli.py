@@ -372,6 +372,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(argv)
         if args.command is None:
             raise UserError("no command given; try `attndrills kinds` or `attndrills problem A`")
+        # an empty path is the current folder to Python: refused, not taken as "here"
+        for option in ("out", "docs", "figures", "roster"):
+            if isinstance(getattr(args, option, None), str) and not getattr(args, option).strip():
+                raise UserError(f"--{option} is empty; give a path")
         commands = {"kinds": cmd_kinds, "problem": cmd_problem, "site": cmd_site, "sheet": cmd_sheet,
                     "exam": cmd_exam, "grade": cmd_grade}
         code = commands[args.command](args)

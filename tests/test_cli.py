@@ -101,6 +101,12 @@ def test_huge_scores_are_solved_exactly(capsys):
     (["problem", "H", "--input", "{\"scores\": [0, 1], \"betas\": [-1]}"], "positive"),
     (["nonsense"], "invalid choice"),
     ([], "no command"),
+    # an empty path is the current folder to Python: "--out ''" said "spec.yaml lies inside --out ,"
+    (["exam", "spec.yaml", "--students", "2", "--out", ""], "--out is empty; give a path"),
+    (["sheet", "spec.yaml", "--out", " "], "--out is empty; give a path"),
+    (["site", "--docs", ""], "--docs is empty; give a path"),
+    (["problem", "A", "--figures", ""], "--figures is empty; give a path"),
+    (["grade", "a.csv", "b.csv", "--out", ""], "--out is empty; give a path"),
 ])
 def test_bad_input_exits_2_with_one_error_line(capsys, args, says):
     code, out, err = run(capsys, *args)
