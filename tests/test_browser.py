@@ -779,3 +779,23 @@ def test_another_one_keeps_the_status_and_buttons_in_sight_on_a_phone(browser, b
     assert header <= status["y"] < 844 / 3, (header, status)
     assert status["y"] < body["y"] < 844, (status, body)
     v.close()
+
+
+def test_long_options_hang_beside_their_buttons_on_a_phone(browser, built):
+    """4.2's options are sentences that wrap on a phone: the label's second
+    line ran back under the radio button, and options 4 px apart read as one
+    (lines of one label are 26 px apart).  Now each label is a block beside
+    its button, and options are spaced further apart than a label's lines."""
+    v = Practice(browser, built + "generated/practice/heatmap-reordering/", width=390)
+    options = v.page.evaluate("""() => Array.from(document.querySelectorAll('.ad-check:not([hidden]) .ad-option'))
+        .map(o => ({input: o.querySelector('input').getBoundingClientRect().toJSON(),
+                    label: o.querySelector('label').getBoundingClientRect().toJSON(),
+                    lines: o.querySelector('label').getClientRects().length,
+                    line: parseFloat(getComputedStyle(o.querySelector('label')).lineHeight)}))""")
+    assert len(options) >= 5
+    assert any(o["label"]["height"] > 1.5 * o["line"] for o in options)  # some option wraps at 390 px
+    for o in options:
+        assert o["label"]["left"] >= o["input"]["right"], o  # every line of the label right of the button
+    gaps = [b["label"]["top"] - a["label"]["bottom"] for a, b in zip(options, options[1:])]
+    assert min(gaps) >= 0.4 * options[0]["line"], gaps
+    v.close()
