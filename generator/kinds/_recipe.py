@@ -458,13 +458,6 @@ def worked_weights(w: Work, sm: Softmax) -> list[Fraction]:
     return worked_softmax(w, sm)[2]
 
 
-def context_method(w: Work, weights: Sequence[Ex], states) -> list[list[Fraction]]:
-    """The context a student computes from the weights as printed, for
-    solutions that state the context without writing out the blend."""
-    keys = [value_of(w.n(a)) for a in weights]
-    return [[sum(k * Fraction(h[j]) for k, h in zip(keys, states)) for j in range(len(states[0]))]]
-
-
 def forecast_thresholds(x: float) -> tuple[str, str]:
     """Two round thresholds just below a weight, for the Forecast's guess
     (never "above 1.0": no weight is)."""

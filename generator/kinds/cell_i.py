@@ -75,6 +75,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     total = Add(tuple(R.input_node(a) for a in given))
     sm = R.softmax(given)  # the damage a (second) softmax would do
     k = int(np.argmax([float(a) for a in given]))
+    uniform = len(set(given)) == 1  # a second softmax gives them back unchanged
     if ok:
         # worked from the printed numbers, as a student redoes it: the printed
         # exponentials, their printed sum, each divided by it
@@ -94,7 +95,7 @@ def solve(problem: Problem, digits: int) -> Solution:
                   f" — the largest weight, "
                   f"{R.number_text(given[k])}, is flattened toward uniform and position {k + 1} loses "
                   f"{R.pct(lost, 0)} of its weight. Double softmax blunts the focus; never do it."
-                  if len(set(given)) > 1 else
+                  if not uniform else
                   " — uniform weights come back unchanged: they have no focus to blunt. On any other weights a "
                   "second softmax flattens the largest toward uniform; never do it."),
             *off_exactly(w, printed, sm, exp_nums),
@@ -142,7 +143,7 @@ def solve(problem: Problem, digits: int) -> Solution:
                                 [H, H2] if ok else [H], tx, prose(
         (f"the given weights have entropy {w.n(H).text} nats, {R.against_max(w, H, tx)}; a second "
          f"softmax would push it up to {w.n(H2).text}, {R.against_max(w, H2, tx)} — "
-         "the flattening that blunts the focus." if len(set(given)) > 1 else
+         "the flattening that blunts the focus." if not uniform else
          f"the given weights are uniform, with entropy {w.n(H).text} nats, {R.against_max(w, H, tx)}; a second "
          "softmax gives them back unchanged, so both bars match.") if ok else
         f"the entropy {w.n(H).text} nats, {R.against_max(w, H, tx)}."), highlight=1 if ok else None)]

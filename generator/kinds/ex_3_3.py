@@ -59,8 +59,9 @@ def solve(problem: Problem, digits: int) -> Solution:
     vec = lambda xs: Vec(tuple(w.n(x) for x in xs))
     # the context before the swap is worked from the printed weights (with the
     # note where that rounds otherwise than the key); the swap permutes weights
-    # and states alike, so the same products make the context after it
-    before, _ = R.step_context(w, sm.weights, states, "t", (), name="context_before")
+    # and states alike, so the same products make the context after it: the
+    # worked method step_context keeps under "context" is the answer's too
+    before, _ = R.step_context(w, sm.weights, states, "t", ())
     steps = (
         Step("before the swap", (), (eq(Sym("alpha"), Tup(tuple(w.n(a) for a in sm.weights))), *before.math),
              prose("The reference point: weights and context of the original order."), before.after),
@@ -78,7 +79,6 @@ def solve(problem: Problem, digits: int) -> Solution:
              distractors=[(list(sm.weights), "weights_not_permuted")])
     w.vector("context", "the context", pc,
              NP.context(psm.numeric, [[float(v) for v in h] for h in p_states]),
-             method=R.context_method(w, psm.weights, p_states),
              distractors=[(stale, "permutation_changes_context")])
     w.truefalse("context_changes", "the swap changes the context", False, "permutation_changes_context")
     same = all(R.agree(a, b) for a, b in zip(c, pc))
