@@ -172,9 +172,7 @@ def cmd_problem(args) -> int:
                             f"({kind_name}) with --scores/--input")
         if seed is not None:
             raise UserError("--seed draws the inputs; give either --seed or --scores/--input, not both")
-        problem, warning = given_problem(kind_name, inputs)
-        if warning:
-            print(f"warning: these inputs do not show cell {problem.kind}'s property: {warning}", file=sys.stderr)
+        problem = given_problem(kind_name, inputs)
     else:
         if seed is None:
             seed = fresh_seed()
@@ -182,10 +180,9 @@ def cmd_problem(args) -> int:
         else:
             chosen = False
         problem = sample_problem(kind_name, seed)
-        warning = None
         if chosen:
             print(f"seed: {seed} (variant {problem.variant}; rerun with --seed {seed})", file=sys.stderr)
-    solution = solve_problem(problem, args.digits, warning)
+    solution = solve_problem(problem, args.digits)
     figures = None
     if args.figures is not None:
         from pathlib import Path

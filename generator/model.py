@@ -10,7 +10,7 @@ every number in them is already a correctly rounded display string.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Union
 
@@ -129,6 +129,9 @@ class Answer:
         return out
 
 
+SKIPPED = "numeric check skipped"  # a Check's name where the float path could not decide
+
+
 @dataclass(frozen=True)
 class Check:
     """A check that was run on the exact values; `line` is its Verify line."""
@@ -158,7 +161,6 @@ class Solution:
     checks: tuple[Check, ...]
     recall: tuple[tuple[Prose, Prose], ...]
     figures: tuple[FigureSpec, ...] = ()
-    warnings: tuple[str, ...] = field(default=())
 
     def answer(self, name: str) -> Answer:
         for a in self.answers:

@@ -3,7 +3,6 @@ that renders and writes what this returns."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -31,21 +30,28 @@ def sample_problem(kind_name: str, seed: int, params: dict[str, Any] | None = No
     return Problem(kind.id, seed, inputs, variant_code(kind.id, seed))
 
 
-def given_problem(kind_name: str, inputs: dict[str, Any]) -> tuple[Problem, str | None]:
-    """A problem from typed inputs, and why they miss the cell's property (or None)."""
+def given_problem(kind_name: str, inputs: dict[str, Any]) -> Problem:
+    """A problem from typed inputs.  Inputs that miss the cell's scenario are
+    refused with the reason and the kind that fits them: the cell's words
+    (“position 1 wins big”, “naive division fails”) would be false."""
     kind = kinds.get(kind_name)
     if not isinstance(inputs, dict):
         raise UserError("--input: expected a JSON object such as {\"scores\": [\"0.3\", \"2.1\"]}")
     clean = kind.normalise(inputs)
-    return Problem(kind.id, None, clean, variant_code(kind.id, None), given=True), kind.property(clean)
+    why = (kind.accepts or kind.property)(clean)
+    if why:
+        raise UserError(f"these inputs do not show {_name(kind)}: {why}")
+    return Problem(kind.id, None, clean, variant_code(kind.id, None), given=True)
 
 
-def solve_problem(problem: Problem, digits: int = 4, warning: str | None = None) -> Solution:
+def _name(kind) -> str:
+    what = f"“{kind.title}”"
+    return f"cell {kind.id}, {what}" if kind.level is None else f"exercise {kind.id}, {what}"
+
+
+def solve_problem(problem: Problem, digits: int = 4) -> Solution:
     """The worked solution of a problem (exact and numeric paths cross-checked)."""
-    solution = kinds.get(problem.kind).solve(problem, check_digits(digits))
-    if warning:
-        solution = replace(solution, warnings=(warning,))
-    return solution
+    return kinds.get(problem.kind).solve(problem, check_digits(digits))
 
 
 def kinds_of_level(level: int) -> list[str]:
@@ -64,12 +70,12 @@ def build_items(items, seed: int, digits: int = 4) -> list[Solution]:
         for _ in range(item.count):
             s = next(seeds)
             if item.inputs is not None:
-                problem, warning = given_problem(item.kind, item.inputs)
+                problem = given_problem(item.kind, item.inputs)
             else:
                 kind = item.kind
                 if kind is None:  # a level: which exercise is part of the draw
                     options = kinds_of_level(item.level)
                     kind = options[int(np.random.default_rng([s, item.level]).integers(len(options)))]
-                problem, warning = sample_problem(kind, s, item.params), None
-            out.append(solve_problem(problem, digits, warning))
+                problem = sample_problem(kind, s, item.params)
+            out.append(solve_problem(problem, digits))
     return out

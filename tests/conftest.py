@@ -16,8 +16,7 @@ def ref(expr, places: int) -> str:
 
 
 def solve_given(kind, inputs, digits=4):
-    problem, warning = given_problem(kind, inputs)
-    return solve_problem(problem, digits, warning)
+    return solve_problem(given_problem(kind, inputs), digits)
 
 
 def md(kind, inputs, digits=4):

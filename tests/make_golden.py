@@ -34,7 +34,7 @@ def golden_figure_svgs() -> dict[str, bytes]:
 
     out = {}
     for kind, (k, inputs) in FIGURE_CASES.items():
-        problem, _ = given_problem(k, inputs)
+        problem = given_problem(k, inputs)
         sol = solve_problem(problem)
         spec = next(f for f in sol.figures if f.kind == kind)
         out[f"{kind}.svg"] = FIGURES[kind](problem, sol, spec).data

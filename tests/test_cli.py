@@ -63,10 +63,10 @@ def test_variant_code_regenerates(capsys):
     assert run(capsys, "problem", code)[1] == out
 
 
-def test_warning_when_inputs_miss_the_property(capsys):
+def test_inputs_that_miss_the_cells_scenario_are_refused_naming_the_kind_that_fits(capsys):
     code, out, err = run(capsys, "problem", "B", "--scores", "1,2,3")
-    assert code == 0 and "warning:" in err and "not all equal" in err
-    assert "Verify" in out
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("error: these inputs do not show cell B") and "not all equal" in err and "2.2" in err
 
 
 def test_huge_scores_are_solved_exactly(capsys):

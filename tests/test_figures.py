@@ -168,7 +168,7 @@ def test_byte_identical_across_processes():
 
 
 def test_same_content_is_drawn_once():
-    p1, _ = given_problem("C", {"scores": ["-2", "1", "0"]})
+    p1 = given_problem("C", {"scores": ["-2", "1", "0"]})
     s1 = solve_problem(p1)
     s2 = solve_problem(p1)
     assert draw(p1, s1, s1.figures[0]) is draw(p1, s2, s2.figures[0])
@@ -178,7 +178,7 @@ def test_heatmap_turns_the_input_words_only_where_one_is_wider_than_its_column()
     """A lone "I" turned 30° reads as a backslash: the words stand upright
     unless one would run into its neighbour."""
     def drawn(source):
-        p, _ = given_problem("G", {"source": source, "target": ["a", "b", "c"],
+        p = given_problem("G", {"source": source, "target": ["a", "b", "c"],
                                    "scores": [["0", "1", "0", "0"], ["1", "0", "0", "0"], ["0", "0", "1", "0"]]})
         s = solve_problem(p)
         return FIGURES["heatmap"](p, s, next(f for f in s.figures if f.kind == "heatmap")).data
@@ -196,7 +196,7 @@ def test_heatmap_words_stay_in_the_figure_and_off_its_title():
                            ("alpha beta gamma delta epsilon zeta eta thetaaaaaaaaaaaa".split(), ["a", "b", "c"]),
                            (["I", "saw", "it"], ["Donaudampfschifffahrt", "b", "c"])):
         nx, ny = len(source), len(target)
-        p, _ = given_problem("G", {"source": source, "target": target, "scores": [
+        p = given_problem("G", {"source": source, "target": target, "scores": [
             [str(3 if i == (nx - 1 - 2 * j) % nx else 0) for i in range(nx)] for j in range(ny)]})
         s = solve_problem(p)
         root = ET.fromstring(FIGURES["heatmap"](p, s, next(f for f in s.figures if f.kind == "heatmap")).data)
@@ -279,15 +279,17 @@ def test_heatmap_numbers_print_as_large_with_five_input_words_as_with_three():
             widths.add((len(spec.data["cols"]), root.get("width")))
     assert {n for n, _ in widths} == {3, 4, 5} and {w for _, w in widths} == {"320.4pt"}
     # typed words too long for the narrower cells widen the figure instead of turning (up to the old width)
-    p, _ = given_problem("G", {"source": "European Economic Area member states".split(), "target": ["a", "b"],
+    p = given_problem("G", {"source": "European Economic Area member states".split(), "target": ["a", "b"],
                                "scores": [["0", "0", "0", "0", "3"], ["0", "0", "3", "0", "0"]]})
     s = solve_problem(p)
     root = ET.fromstring(FIGURES["heatmap"](p, s, next(f for f in s.figures if f.kind == "heatmap")).data)
     words = sorted(box for t, box in _text_boxes(root) if t in p.inputs["source"])
     assert len(words) == 5 and all(b[0] - a[2] >= 5.9 for a, b in zip(words, words[1:]))
     for nx, ny in ((12, 8), (2, 6)):
-        p, _ = given_problem("G", {"source": [f"w{i}" for i in range(nx)], "target": [f"t{j}" for j in range(ny)],
-                                   "scores": [[str((3 * i + 5 * j) % 7 - 3) for i in range(nx)] for j in range(ny)]})
+        p = given_problem("G", {"source": [f"w{i}" for i in range(nx)], "target": [f"t{j}" for j in range(ny)],
+                                   # distinct in each row (a tied row is refused): + i/100
+                                   "scores": [[f"{(3 * i + 5 * j) % 7 - 3}.{i:02d}" for i in range(nx)]
+                                              for j in range(ny)]})
         s = solve_problem(p)
         data = FIGURES["heatmap"](p, s, next(f for f in s.figures if f.kind == "heatmap")).data
         root = ET.fromstring(data)
@@ -435,7 +437,7 @@ def test_bar_chart_texts_cover_no_bar():
 
 
 def test_winner_is_hatched_for_greyscale():
-    p, _ = given_problem("A", FIGURE_CASES["bars"][1])
+    p = given_problem("A", FIGURE_CASES["bars"][1])
     s = solve_problem(p)
     assert b"<pattern" in FIGURES["bars"](p, s, s.figures[0]).data
 
@@ -532,7 +534,7 @@ def test_drawing_figures_does_not_import_matplotlib():
 
 
 def test_labels_are_escaped():
-    p, _ = given_problem("A", {"scores": ["0.3", "2.1", "0.5"], "source": ["<b>", "a&b", "c"],
+    p = given_problem("A", {"scores": ["0.3", "2.1", "0.5"], "source": ["<b>", "a&b", "c"],
                                "target": ["x", "y"], "step": 1})
     s = solve_problem(p)
     data = FIGURES["bars"](p, s, s.figures[0]).data
@@ -581,11 +583,11 @@ def test_heatmap_outlines_are_whole():
 def test_the_sharpening_list_names_every_curve_tied_with_the_top_one():
     """With tied largest scores the two top curves coincide, and the list of
     values beside the axes named only the one drawn on top ("α₃ at β =")."""
-    p, _ = given_problem("H", {"scores": ["0.5", "1.2", "1.2", "0"], "betas": ["1", "2", "4", "8", "16"]})
+    p = given_problem("H", {"scores": ["0.5", "1.2", "1.2", "0"], "betas": ["1", "2", "4", "8", "16"]})
     s = solve_problem(p)
     svg = FIGURES["sharpening"](p, s, next(f for f in s.figures if f.kind == "sharpening")).data.decode()
     assert ">α₂ = α₃ at β =<" in svg
-    p, _ = given_problem("H", {"scores": ["0.5", "1.3", "1.2", "0"], "betas": ["1", "2", "4", "8", "16"]})
+    p = given_problem("H", {"scores": ["0.5", "1.3", "1.2", "0"], "betas": ["1", "2", "4", "8", "16"]})
     s = solve_problem(p)
     svg = FIGURES["sharpening"](p, s, next(f for f in s.figures if f.kind == "sharpening")).data.decode()
     assert " = α₃ at β" not in svg  # not tied: no second name (the markers may be labelled one by one)

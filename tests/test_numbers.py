@@ -723,14 +723,13 @@ def test_1_3_says_why_each_option_shown_is_wrong_and_no_other():
 
 
 @pytest.mark.parametrize("scores, says", [
-    (["1", "2"], "happens to work here"),  # no negative score: the naive division keeps the order
     (["-1", "-2", "-0.5"], "upside down"),  # all negative: the largest share goes to the smallest score
-    (["0"], "divided by zero"),
+    (["-1", "0", "1"], "divided by zero"),
 ])
 def test_c_says_what_the_naive_division_does_to_typed_scores(scores, says):
-    """Typed scores without a negative one were told “the ranking is upside
-    down” (1, 2: the naive shares 1/3, 2/3 keep the order), and a caption
-    with no negative score printed “(position )” or stopped the solver."""
+    """Typed scores told “the ranking is upside down” where it was not, and a
+    caption with no negative score printed “(position )” or stopped the
+    solver; scores with no negative one are now refused (kind 2.1 fits them)."""
     sol = solve_given("C", {"scores": scores})
     text = render_problem(sol) + _caption(sol)
     assert says in text and "(position )" not in text

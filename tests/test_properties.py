@@ -88,7 +88,7 @@ def test_entropy_bounds(scores):
 def test_typed_scores_solve_or_refuse_cleanly(raw):
     for kind, extra in (("A", {}), ("B", {}), ("C", {}), ("D", {"shift": "1.5"}), ("F", {})):
         try:
-            problem, _ = given_problem(kind, {"scores": raw, **extra})
+            problem = given_problem(kind, {"scores": raw, **extra})
         except UserError:
             continue
         sol = solve_problem(problem)

@@ -18,7 +18,7 @@ from ..maths.crosscheck import agree
 from ..maths.exact import Ex
 from ..mathlines import Frac, Num, Sym
 from ..misconceptions import CATALOGUE
-from ..model import Answer, Check, Option, Problem, Prose, Solution, prose
+from ..model import SKIPPED, Answer, Check, Option, Problem, Prose, Solution, prose
 
 MAX_DRAWS = 200  # bounded rejection sampling for a cell's property
 LETTERS = "ABCDEFGHIJ"
@@ -57,6 +57,9 @@ class Kind:
     normalise(inputs) -> inputs       validated, canonical form of given inputs
     property(inputs) -> str | None    why the inputs miss the cell's property
     solve(problem, digits) -> Solution
+    accepts(inputs) -> str | None     why typed inputs cannot be taught here
+                                      (default: the property), naming the kind
+                                      that fits them
     """
 
     id: str
@@ -67,6 +70,9 @@ class Kind:
     normalise: Callable[[dict[str, Any]], dict[str, Any]]
     solve: Callable[[Problem, int], Solution]
     property: Callable[[dict[str, Any]], str | None] = lambda inputs: None
+    # typed inputs may be wider than draws: a draw keeps to the cell's
+    # textbook case, a typed input only has to be one the page tells truly
+    accepts: Callable[[dict[str, Any]], str | None] | None = None
     scenarios: dict[str, dict[str, Any]] = field(default_factory=dict)
     # each scenario parameter's (lowest, highest, whole number?); a spec is
     # checked against them, and a NAME_min never above its NAME_max
@@ -185,13 +191,22 @@ class Work:
 
     def numeric(self, name: str, label: str, exact: Ex, numeric: float,
                 distractors: Sequence[tuple[Ex, str]] = (), *, whole: bool = False,
-                method: Sequence[Fraction] | None = None) -> Ex:
+                method: Sequence[Fraction] | None = None, cancelled: float = 0.0) -> Ex:
         """A number; `distractors` are (wrong exact value, misconception) pairs;
         `method` the values a student reaches by following the worked lines
         from printed numbers (the marking window holds them; by default what
         the worked steps kept under `name`); `whole` marks a count, shown as
-        an integer with tolerance 0."""
-        agree(name, float(exact), float(numeric))
+        an integer with tolerance 0; `cancelled` the size of the terms the
+        numeric path subtracted (see crosscheck.agree)."""
+        if not agree(name, float(exact), float(numeric), cancelled=cancelled):
+            # the float path cannot resolve this value: the page says so
+            error = 8 * 2.2e-16 * cancelled
+            self.checks.append(Check(SKIPPED, True, prose(
+                f"The numeric cross-check of “{label}” was skipped: in double precision the value is a "
+                f"difference of two numbers near {cancelled:.2f}, whose rounding error (up to "
+                f"{Num(f'{error / 10**math.floor(math.log10(error)):.0f}', math.floor(math.log10(error))).text}) "
+                "exceeds a billionth of the value, the agreement the check asks for. The value rests on the "
+                "exact computation alone.")))
         method = self.method.get(name, ()) if method is None else method
         if whole:
             text, tol = str(int(exact.rat)), 0.0

@@ -53,7 +53,16 @@ def softmax(scores: Sequence[Fraction], scale: Fraction = Fraction(1)) -> Softma
     top = s.index(m)
     L = X.log1p(X.total(X.exp(Ex.of(x - m)) for j, x in enumerate(s) if j != top))
     neg_logs = tuple(Ex.of(m - x) + L for x in s)
-    return Softmax(tuple(s), shift, exps, Z, weights, neg_logs, NP.softmax([float(x) for x in s]))
+    return Softmax(tuple(s), shift, exps, Z, weights, neg_logs, NP.softmax(float_gaps(s)))
+
+
+def float_gaps(scores: Sequence[Fraction]) -> list[float]:
+    """The numeric path's input: each score minus the largest, subtracted
+    exactly and then made a float.  Floats of the scores themselves lose
+    their gaps (−999999.99999 and −1000000 are 10⁻⁵ apart, but their floats
+    carry errors of 10⁻¹⁰), which a max-subtracted softmax cannot restore."""
+    m = max(scores)
+    return [float(x - m) for x in scores]
 
 
 def entropy(weights: Sequence[Ex], neg_log_weights: Sequence[Ex] | None = None) -> Ex:
@@ -143,7 +152,8 @@ def step_shift(w: Work, sm: Softmax) -> Step | None:
         (prose("The largest score is ", m, "; subtract it from every score."),),
         (Seq(lines),),
         prose(
-            "exp of scores this large (or this negative) overflows a calculator. Adding "
+            f"exp of a score beyond ±{SHIFT_ABOVE} is larger than 10⁸ or smaller than 10⁻⁸: digits that "
+            "bury the weights (and past ±709 more than a computer's floats hold). Adding "
             "the same constant to every score does not change the weights (shift "
             "invariance), so we work with the shifted scores, whose largest is 0."
         ),
@@ -423,14 +433,16 @@ def verify_hull(w: Work, c: Sequence[Ex], states, t: str | None = None) -> None:
     ))
 
 
-def answer_softmax(w: Work, sm: Softmax, prefix: str = "", what: str = "") -> None:
-    """Report exponentials, denominator and weights of one softmax."""
+def answer_softmax(w: Work, sm: Softmax) -> None:
+    """Report exponentials, denominator and weights of one softmax; where the
+    largest score was subtracted first, the labels say so."""
     shifted = np.array([float(s - sm.shift) for s in sm.scores])
-    of = f"exp(score − {number_text(sm.shift)}), the largest score subtracted," if sm.shift else "exp of each score"
-    w.vector(f"{prefix}exponentials", f"{of}{what}", list(sm.exps), np.exp(shifted))
-    w.numeric(f"{prefix}denominator", f"Z, the sum of the exponentials{what}", sm.Z,
+    of = f"exp(score − {number_text(sm.shift)}), the largest score subtracted" if sm.shift else "exp of each score"
+    w.vector("exponentials", of, list(sm.exps), np.exp(shifted))
+    w.numeric("denominator", "Z, the sum of the exponentials" + (
+        f" of the scores minus {number_text(sm.shift)}" if sm.shift else ""), sm.Z,
               float(np.exp(shifted).sum()))
-    w.vector(f"{prefix}weights", f"attention weights{what}", list(sm.weights), sm.numeric,
+    w.vector("weights", "attention weights", list(sm.weights), sm.numeric,
              distractors=weight_distractors(sm))
 
 
@@ -443,7 +455,9 @@ def scores_line(scores: Sequence[Fraction], t: str | None, prime: bool = False) 
 
 
 def winner(sm: Softmax) -> int:
-    return int(np.argmax(sm.numeric))
+    """The position of the largest weight (the first of tied ones), decided
+    exactly: floats cannot tell 1 from 1.00000000000000000001."""
+    return top_positions(sm.scores)[0]
 
 
 def lead(sm: Softmax) -> int | None:

@@ -55,16 +55,20 @@ def _mismatch(what, got, tx):
     return UserError(f"{what}: {got} words given, but there are {tx} scores")
 
 
+_ANY = "; kind 2.1 works the softmax of any scores"
+
+
 def prop(inputs: dict, threshold: float = 0.6) -> str | None:
     s = R.fr(inputs["scores"])
     if len(s) < 2:
-        return "a sharp peak needs at least two scores"
+        return "a sharp peak needs at least two scores; a single score is cell E"
     top = sorted(s, reverse=True)
     if top[0] == top[1]:
-        return "the largest score is tied, so no single weight wins"
+        return (f"the largest score is tied ({R.positions([i for i, x in enumerate(s) if x == top[0]])}), so no "
+                "single weight wins; near-tied peaks are cell F, and kind 2.1 works the softmax of any scores")
     w = R.softmax(s).numeric
     if w.max() < threshold:
-        return f"the largest weight is {w.max():.3f}, below {threshold} — not a sharp peak"
+        return f"the largest weight is {w.max():.3f}, below {threshold} — not a sharp peak{_ANY}"
     return None
 
 

@@ -33,7 +33,7 @@ def normalise(inputs: dict) -> dict:
 def prop(inputs: dict) -> str | None:
     s = R.fr(inputs["scores"])
     if len(set(s)) != 1:
-        return "the scores are not all equal"
+        return "the scores are not all equal; kind 2.2 blends the states with the weights of any scores"
     if len(s) < 2:
         return "with a single score there is nothing to spread the focus over (that is cell E)"
     return None

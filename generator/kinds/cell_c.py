@@ -30,14 +30,24 @@ def normalise(inputs: dict) -> dict:
     return {"scores": R.scores_input(require(inputs, "scores", "C"))}
 
 
+def accepts(inputs: dict) -> str | None:
+    """Typed scores need a negative one; all negative is fine (the page tells
+    how the naive division turns the ranking upside down), though draws keep
+    to the textbook case of both signs."""
+    s = R.fr(inputs["scores"])
+    if any(x > 0 for x in s) or len(set(s)) == 1:
+        return prop(inputs)
+    return None
+
+
 def prop(inputs: dict) -> str | None:
     s = R.fr(inputs["scores"])
     if not any(x < 0 for x in s):
-        return "no score is negative"
+        return "no score is negative, and negative scores are what cell C is about; kind 2.1 works the softmax of any scores"
     if not any(x > 0 for x in s):
         return "no score is positive, so the naive division does not visibly break"
     if len(set(s)) == 1:
-        return "all scores are equal"
+        return "all scores are equal, so every weight is 1/T_x (cell B)"
     return None
 
 
@@ -73,14 +83,11 @@ def naive_failure(w: Work, scores: list[Fraction], t: str):
                       (" The denominator is negative, so every sign flips." if total < 0 else ""))
         did = (f"The naive division gave {R.positions(bad)} "
                f"{'impossible “weights”' if len(bad) > 1 else 'an impossible “weight”'} (below 0 or above 1).")
-    elif scores[k := max(range(len(naive)), key=lambda i: naive[i])] != max(scores):  # the ranking upside down
+    else:  # every score ≤ 0, not all equal (typed): the most negative score gets the biggest share
+        k = max(range(len(naive)), key=lambda i: naive[i])
         after = prose(f"These happen to lie in [0, 1], but the biggest share goes to position {k + 1}, "
                       "whose score is not the largest — the ranking is upside down.")
         did = "The naive division ranked the positions upside down."
-    else:  # no negative score (typed inputs): the naive division works here, by luck of the signs
-        after = prose("With no negative score these lie in [0, 1] and keep the scores' order: the naive "
-                      "division happens to work here. A negative score would break it; exp never does.")
-        did = "With no negative score the naive division happens to work here."
     return naive, lines, after, did
 
 
@@ -139,6 +146,6 @@ KIND = register(Kind(
     id="C", slug="negative-scores", title="Negative scores present",
     source="seeds/000 Example 3 (cell C)",
     summary="naive divide-by-sum breaks; softmax survives",
-    sample=sample, normalise=normalise, solve=solve, property=prop,
+    sample=sample, normalise=normalise, solve=solve, property=prop, accepts=accepts,
     scenarios={"default": {}},
 ))

@@ -43,9 +43,9 @@ def normalise(inputs: dict) -> dict:
 
 def prop(inputs: dict) -> str | None:
     if Fraction(inputs["shift"]) == 0:
-        return "the shift k is 0, so nothing is shifted"
+        return "the shift k is 0, so nothing is shifted; give a non-zero shift"
     if len(set(inputs["scores"])) == 1:
-        return "all scores are equal"
+        return "all scores are equal, so every weight is 1/T_x before and after any shift (cell B)"
     return None
 
 

@@ -30,7 +30,8 @@ def normalise(inputs: dict) -> dict:
 
 def prop(inputs: dict) -> str | None:
     if len(inputs["scores"]) != 1:
-        return f"T_x = {len(inputs['scores'])}, not 1"
+        return (f"T_x = {len(inputs['scores'])}, not 1, and cell E is about a single input; kind 2.2 blends "
+                "several states")
     return None
 
 

@@ -32,15 +32,19 @@ def normalise(inputs: dict) -> dict:
     return {"scores": R.scores_input(require(inputs, "scores", "F"))}
 
 
+_ANY = "; kind 2.1 works the softmax of any scores"
+
+
 def prop(inputs: dict, share: float = 0.8, gap: float = 0.15) -> str | None:
     s = R.fr(inputs["scores"])
     if len(s) < 3:
-        return "near-tied peaks need at least three scores, so that the two peaks stand out"
+        return ("near-tied peaks need at least three scores, so that the two peaks stand out; kind 2.1 works the "
+                "softmax of any scores" + (", and a single score is cell E" if len(s) == 1 else ""))
     w = np.sort(R.softmax(s).numeric)[::-1]
     if w[0] + w[1] < share:
-        return f"the top two weights share only {w[0] + w[1]:.3f} of the mass (below {share})"
+        return f"the top two weights share only {w[0] + w[1]:.3f} of the mass (below {share}){_ANY}"
     if w[0] - w[1] > gap:
-        return f"the top two weights differ by {w[0] - w[1]:.3f} (more than {gap}) — not a near tie"
+        return f"the top two weights differ by {w[0] - w[1]:.3f} (more than {gap}) — not a near tie{_ANY}"
     return None
 
 
@@ -77,7 +81,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     R.answer_softmax(w, sm)
     if tx > 1:
         w.numeric("top_two_share", "share of the two largest weights", share, float(sm.numeric[a] + sm.numeric[b]))
-    w.numeric("entropy", "attention entropy H (nats)", H, NP.entropy_of_scores([float(x) for x in scores]),
+    w.numeric("entropy", "attention entropy H (nats)", H, NP.entropy_of_scores(R.float_gaps(scores)),
               distractors=[(H / R.X.log(R.Ex.of(2)), "log_base_2"), (-H, "dropped_minus_sign")])
     R.verify_sum(w, sm.weights)
     lnT = R.verify_entropy(w, H, tx)

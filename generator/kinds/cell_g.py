@@ -59,9 +59,10 @@ def prop(inputs: dict) -> str | None:
     for j, r in enumerate(inputs["scores"]):
         s = sorted(R.fr(r), reverse=True)
         if len(s) > 1 and s[0] == s[1]:
-            return f"row {j + 1} has a tied largest score, so its alignment is ambiguous"
+            return f"row {j + 1} has a tied largest score, so its alignment is ambiguous: cell G reads one source word per row; give that row one largest score"
     if not is_reordering(alignment(inputs)):
-        return "the alignment read from the scores is monotonic — no reordering"
+        return ("the alignment read from the scores keeps the word order, and reordering is what cell G is "
+                "about; give scores whose largest entries step back at least once")
     return None
 
 

@@ -45,17 +45,25 @@ def normalise(inputs: dict) -> dict:
         raise UserError("betas: β × score exceeds 10^6 in size")
     for b in betas:
         check_spread([b * s for s in R.fr(out["scores"])], "betas × scores")
-    # the dial is turned up: βs in increasing order, each once
-    out["betas"] = [R.number_text(b) for b in sorted(set(betas))]
+    # the dial is turned up step by step: each β once, in increasing order,
+    # as typed (sorting them silently would answer another question)
+    twice = sorted({b for b in betas if betas.count(b) > 1})
+    if twice:
+        raise UserError(f"betas: {R.number_text(twice[0])} is given more than once; give each β once")
+    if betas != sorted(betas):
+        raise UserError(f"betas: {', '.join(R.number_text(b) for b in betas)} are not in increasing order; the "
+                        f"dial is turned up step by step, so give them as "
+                        f"{', '.join(R.number_text(b) for b in sorted(betas))}")
+    out["betas"] = [R.number_text(b) for b in betas]
     return out
 
 
 def prop(inputs: dict) -> str | None:
     s = R.fr(inputs["scores"])
     if len(set(s)) < 2:
-        return "all scores are equal, so β changes nothing"
+        return "all scores are equal, so β changes nothing: every weight stays 1/T_x (cell B)"
     if len(inputs["betas"]) < 2:
-        return "a single β shows no trend"
+        return "a single β shows no trend; give at least two"
     return None
 
 
@@ -139,7 +147,7 @@ def solve(problem: Problem, digits: int) -> Solution:
              np.array([sm.numeric for sm in sms]), method=[[R.worked_weights(w, sm) for sm in sms]])
     w.vector("limit_infinity", "weights as β → ∞ (hard argmax" + (", shared by the tied top scores)"
                                                                   if len(tied) > 1 else ")"), [Ex.of(v) for v in hi],
-             R.NP.softmax(np.array([float(x) for x in scores]) * 1e6))
+             _numeric_limit(scores))
     w.vector("limit_zero", "weights as β → 0 (uniform)", [Ex.of(v) for v in lo],
              np.full(len(scores), 1.0 / len(scores)))
     for b, sm in zip(betas, sms):
@@ -161,6 +169,16 @@ def solve(problem: Problem, digits: int) -> Solution:
                      "largest); and β → 0 gives uniform weights (Cell H).")),)
     return Solution(problem, "Sharpness dial β and its limits", tuple(question), forecast,
                     tuple(steps), tuple(w.answers), tuple(w.checks), recall, figures)
+
+
+def _numeric_limit(scores: list[Fraction]) -> np.ndarray:
+    """The numeric path's β → ∞ limit: softmax at a β that puts the smallest
+    non-zero gap to the top score 60 nats apart (e^-60 ≈ 10^-26, far below the
+    cross-check's 10^-12), so near-tied scores (1 and 1.00001) are told apart
+    as the exact limit tells them; a fixed β = 10^6 left 4.5 × 10^-5 there."""
+    gaps = np.array(R.float_gaps(scores))
+    apart = np.abs(gaps[gaps != 0])
+    return R.NP.softmax(gaps * (60 / apart.min() if apart.size else 1.0))
 
 
 def _values(betas: list[Fraction]) -> tuple:

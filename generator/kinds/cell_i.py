@@ -46,7 +46,7 @@ def normalised(weights: list[Fraction]) -> bool:
 
 def prop(inputs: dict) -> str | None:
     if not normalised(R.fr(inputs["weights"])):
-        return "the given numbers do not already sum to 1 in [0, 1], so they are scores, not weights"
+        return "the given numbers do not already sum to 1 in [0, 1], so they are scores, not weights; kind 2.2 turns scores into weights and blends the states"
     return None
 
 

@@ -43,11 +43,7 @@ def solve(problem: Problem, digits: int) -> Solution:
                      f"{R.positions(tops).capitalize()} tie for the largest score. "
                      "Will they together take more or less than half of the focus?")
     steps = R.steps_softmax(w, sm, t)
-    shifted = np.array([float(s - sm.shift) for s in sm.scores])
-    w.vector("exponentials", "exp of each score", list(sm.exps), np.exp(shifted))
-    w.numeric("denominator", "Z, the sum of the exponentials", sm.Z, float(np.exp(shifted).sum()))
-    w.vector("weights", "attention weights", list(sm.weights), sm.numeric,
-             distractors=R.weight_distractors(sm))
+    R.answer_softmax(w, sm)
     R.verify_sum(w, sm.weights)
     w.check("largest", True, prose(
         f"Position {k + 1} grabs ≈ {R.pct(sm.weights[k], 0)} of the focus — {half(sm.weights[k])}."

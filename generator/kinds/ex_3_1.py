@@ -40,6 +40,12 @@ def normalise(inputs: dict) -> dict:
         raise UserError("weights: give non-negative numbers that sum to exactly 1")
     if len(weights) < 2:
         raise UserError("weights: at least two positions are needed to compare entropies")
+    top = max(weights)
+    if weights.count(top) > 1:  # uniform ones too: the page's spike is one box
+        raise UserError(
+            f"weights: {R.positions([i for i, a in enumerate(weights) if a == top])} share the largest weight, "
+            "so there is no single spike to set against the uniform case; give one weight larger than "
+            "the rest" + (" (cell B works through uniform weights)" if len(set(weights)) == 1 else ""))
     return {"weights": [R.number_text(a) for a in weights]}
 
 
@@ -85,6 +91,10 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.text("interpretation", "what the two entropies say", reading, ASK)
     w.check("uniform = ln Tx", R.agree(H_u, lnT), prose(
         "The uniform entropy equals ", eq(Call("ln", Num(str(tx))), w.n(lnT)), " ✓."))
+    if w.n(H).text == w.n(H_u).text:  # "H = 1.0986 < 1.0986" would be false as printed
+        raise UserError(f"weights: their entropy is within {w.digits} decimal places of the uniform one "
+                        f"(both print as {w.n(H).text}), so the comparison cannot be shown; give a larger "
+                        "spike, or more --digits")
     ok = X.sign(H) >= 0 and X.compare(H_u, H) > 0
     w.check("spike below uniform", ok, prose(
         Chain(Num("0"), (("≤", Sym("H")), ("=", w.n(H)), ("<", w.n(H_u)))), " ✓ — the spike has the lower entropy."))

@@ -31,6 +31,8 @@ def normalise(inputs: dict) -> dict:
     check_keys(inputs, {"scores", "states", "swap"}, "3.3")
     scores = R.scores_input(require(inputs, "scores", "3.3"))
     states = R.states_input(require(inputs, "states", "3.3"), len(scores))
+    if len(scores) < 2:
+        raise UserError("scores: exercise 3.3 swaps two states, so it needs at least two positions")
     swap = inputs.get("swap", [2, 3])
     if not (isinstance(swap, list) and len(swap) == 2 and all(isinstance(v, int) and 1 <= v <= len(scores)
                                                              for v in swap) and swap[0] != swap[1]):

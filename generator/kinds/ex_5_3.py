@@ -72,19 +72,25 @@ def solve(problem: Problem, digits: int) -> Solution:
         "Entropy measures how spread the focus is; recompute it for the spiked weights."))
     steps.append(step)
     drop = H0 - H
+    if w.n(H0).text == w.n(H).text:  # "H = 1.3863 < 1.3863" would be false as printed
+        raise UserError(
+            f"jump: a jump of {R.number_text(jump)} lowers the entropy by only {w.n(drop).text} nats, so both "
+            f"entropies print as {w.n(H).text} at {digits} decimal places and the drop cannot be shown; "
+            "give a larger jump, or more --digits")
     ln2 = X.log(Ex.of(2))
     w.vector("weights_uniform", "weights before the jump", list(sm0.weights), sm0.numeric)
     w.numeric("entropy_uniform", "entropy before the jump (nats)", H0, float(np.log(tx)),
               distractors=[(H0 / ln2, "log_base_2")])
-    w.numeric("denominator", "Z after the jump", sm.Z, float(np.exp([float(x - sm.shift) for x in sm.scores]).sum()))
+    w.numeric("denominator", "Z after the jump" + (
+        f", the sum of exp(score − {R.number_text(sm.shift)}) (the largest score subtracted)" if sm.shift else ""), sm.Z, float(np.exp([float(x - sm.shift) for x in sm.scores]).sum()))
     w.vector("weights", "weights after the jump", list(sm.weights), sm.numeric, distractors=R.weight_distractors(sm))
-    w.numeric("entropy", "entropy after the jump (nats)", H, NP.entropy_of_scores([float(s) for s in spiked]),
+    w.numeric("entropy", "entropy after the jump (nats)", H, NP.entropy_of_scores(R.float_gaps(spiked)),
               distractors=[(H / ln2, "log_base_2"), (-H, "dropped_minus_sign"), (H0, "entropy_reversed")])
     # the drop as a student takes it: ln Tx as printed, minus H as printed or as worked
     h0, h = value_of(w.n(H0)), value_of(w.n(H))
     w.numeric("entropy_drop", "how much the entropy fell (nats)", drop,
-              float(np.log(tx)) - NP.entropy_of_scores([float(s) for s in spiked]),
-              method=[h0 - m for m in w.method.get("entropy", [])] + [h0 - h])
+              float(np.log(tx)) - NP.entropy_of_scores(R.float_gaps(spiked)),
+              method=[h0 - m for m in w.method.get("entropy", [])] + [h0 - h], cancelled=float(H0))
     R.verify_sum(w, sm.weights)
     fell = w.q(h0 - h, w.digits)
     share = Fraction(float(drop) / float(H0))  # how far toward 0 (the Forecast's question), from the exact drop

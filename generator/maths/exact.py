@@ -14,6 +14,8 @@ exact and the worked problem fast.
 
 from __future__ import annotations
 
+import math
+
 from fractions import Fraction
 from typing import Iterable
 
@@ -290,10 +292,14 @@ def _ratio(raw: tuple) -> tuple[int, int]:
 
 def _raw_float(raw: tuple) -> float:
     """The float nearest a raw mpf (ties to even), as float(Fraction) gives it;
-    far from the subnormal range it is the mantissa rounded to 53 bits."""
+    far from the subnormal range it is the mantissa rounded to 53 bits.  Past
+    the largest float (exp(9999)) it is ±inf, as IEEE rounding gives it."""
     sign, man, e, bc = raw
     if not man or e + bc < -1000 or e + bc > 1000:
-        return float(_to_fraction(raw))
+        try:
+            return float(_to_fraction(raw))
+        except OverflowError:
+            return -math.inf if sign else math.inf
     return _to_float(raw, rnd=_NEAREST)
 
 

@@ -211,10 +211,10 @@ def _breakable(node):
         return "", items, "", True
     if isinstance(node, M.Paren) and isinstance(node.arg, M.Add):
         inner = _breakable(node.arg)
-        return r"\left(", inner[1], r"\right)", True
+        return None if inner is None else (r"\left(", inner[1], r"\right)", True)
     if isinstance(node, M.Neg) and isinstance(node.arg, M.Paren) and isinstance(node.arg.arg, M.Add):
         inner = _breakable(node.arg.arg)
-        return r"-\left(", inner[1], r"\right)", True
+        return None if inner is None else (r"-\left(", inner[1], r"\right)", True)
     if isinstance(node, (M.Vec, M.Tup)) and len(node.items) > 1:
         brackets = (r"\left[", r"\right]") if isinstance(node, M.Vec) else (r"\left(", r"\right)")
         items = [(p(x) + ("," if i < len(node.items) - 1 else ""), width(x) + _COMMA_W)
