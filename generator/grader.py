@@ -26,6 +26,7 @@ from .marking import Mark, answer_from_row, answer_text, feedback, mark
 from .pipeline import sample_problem, solve_problem
 from .roster import csv_problem
 from .seeding import parse_variant
+from .spreadsheet import cell, read_cell
 
 ANSWER_COLUMNS = ["student", "variant", "question", "answer", "tolerance", "points"]
 RESPONSE_COLUMNS = ["student", "question", "response"]
@@ -50,10 +51,13 @@ def _delimiter(text: str, columns: list[str]) -> str:
     return ","
 
 
-def read_csv(path: Path, columns: list[str], what: str) -> list[tuple[int, dict[str, str]]]:
+def read_csv(path: Path, columns: list[str], what: str,
+             unquote: bool = False) -> list[tuple[int, dict[str, str]]]:
     """(line, row) pairs holding `columns`; header names match whatever their
     case and surrounding spaces; blank lines are skipped.  Fields are separated
-    by commas, semicolons or tabs (whichever makes the header)."""
+    by commas, semicolons or tabs (whichever makes the header).  `unquote`:
+    the file is one this project wrote, whose cells may carry the quote that
+    keeps a spreadsheet from running them (generator.spreadsheet)."""
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except OSError as exc:
@@ -87,7 +91,8 @@ def read_csv(path: Path, columns: list[str], what: str) -> list[tuple[int, dict[
                 raise UserError(f"{path}: line {line}: {len(cells)} fields where the header has {len(names)}; "
                                 f"a value holding {sep}s goes in double quotes (\"{example}\")")
             if any(c.strip() for c in cells):
-                rows.append((line, {c: cells[i] if i < len(cells) else "" for c, i in index.items()}))
+                row = {c: cells[i] if i < len(cells) else "" for c, i in index.items()}
+                rows.append((line, {c: read_cell(v) for c, v in row.items()} if unquote else row))
     except csv.Error as exc:
         raise UserError(f"{path}: line {reader.line_num}: {csv_problem(exc)}") from None
     return rows
@@ -173,7 +178,7 @@ MAX_REPORTED = 20
 
 def grade(answers_path: Path, responses_path: Path) -> Grading:
     """Mark every row of answers.csv with its response (blank when none)."""
-    answers = read_csv(answers_path, ANSWER_COLUMNS, "answers")
+    answers = read_csv(answers_path, ANSWER_COLUMNS, "answers", unquote=True)
     if not answers:
         raise UserError(f"{answers_path}: no rows under the header, so nothing to grade against; "
                         "give the answers.csv that attndrills exam wrote")
@@ -291,11 +296,16 @@ def _known_variants(answers: list[tuple[int, dict[str, str]]], path: Path) -> No
 
 
 def _find_student(wanted: str, known: dict, by_case: dict[str, list[str]]) -> str | None:
-    """A student id as written, else the one id that differs from it only in case."""
-    if wanted in known:
-        return wanted
-    same = by_case.get(wanted.casefold(), [])
-    return same[0] if len(same) == 1 else None
+    """A student id as written, else the one id that differs from it only in
+    case; an id copied from answers.csv with its spreadsheet quote (`'=1+1`) is
+    the id without it."""
+    for w in dict.fromkeys((wanted, read_cell(wanted))):
+        if w in known:
+            return w
+        same = by_case.get(w.casefold(), [])
+        if len(same) == 1:
+            return same[0]
+    return None
 
 
 def _find(wanted: str, known) -> str | None:
@@ -383,10 +393,12 @@ def results_csv(results: list[Result]) -> str:
     w = csv.DictWriter(buf, RESULT_COLUMNS, lineterminator="\n")
     w.writeheader()
     for r in results:
-        w.writerow({"student": r.row["student"], "question": r.row["question"], "variant": r.row["variant"],
-                    "response": r.response, "correct": "yes" if r.mark.correct else "no",
-                    "awarded": fmt(r.awarded), "points": r.row["points"],
-                    "misconception": r.mark.misconception or "", "feedback": feedback(r.mark)})
+        row = {"student": r.row["student"], "question": r.row["question"], "variant": r.row["variant"],
+               "response": r.response, "correct": "yes" if r.mark.correct else "no",
+               "awarded": fmt(r.awarded), "points": r.row["points"],
+               "misconception": r.mark.misconception or "", "feedback": feedback(r.mark)}
+        # what students and rosters typed goes in as text, never as a spreadsheet formula
+        w.writerow({k: cell(v, number=k in ("awarded", "points")) for k, v in row.items()})
     return buf.getvalue()
 
 

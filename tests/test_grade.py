@@ -486,3 +486,68 @@ def test_grade_judges_100000_rows_of_unknown_ids_in_seconds(tmp_path, capsys):
     assert all(line.endswith("2 responses not graded") for line in err[:20])
     assert "not graded: 50000 unknown students (100000 responses)" in err[-1]
 
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+NUMBER = r"-?\d+(\.\d+)?(e-?\d+| × 10⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)?"
+NUMBERS = rf"{NUMBER}((; | \| ){NUMBER})*"  # a key's list of numbers runs no formula
+
+
+def test_no_cell_the_exam_or_grade_writes_runs_as_a_spreadsheet_formula(tmp_path, capsys):
+    """Roster ids `=1+1`, `+1`, `@A1` went unchanged into answers.csv and
+    results.csv, and results.csv copied responses such as
+    `=HYPERLINK("http://x","y")`: each now starts with a quote, which
+    spreadsheets read as "text"; the key's own numbers (-0.4722) stay numbers.
+    grade reads the quoted ids back as the roster's, so responses keyed by
+    the roster's ids still match."""
+    import re
+    from pathlib import Path
+
+    ids = ["=1+1", "+1", "@A1", "-5", "'=x", "s1"]
+    roster = tmp_path / "roster.csv"
+    with open(roster, "w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows([["id", "name"]] + [[i, f"Student {n}"] for n, i in enumerate(ids)])
+    spec = _write(tmp_path / "exam.yaml", "title: T\nitems:\n  - kind: \"2.2\"\n    points: 2\n"
+                                          "  - kind: C\n    points: 2\n")
+    out = tmp_path / "exam"
+    assert main(["exam", str(spec), "--roster", str(roster), "--out", str(out), "--seed", "3"]) == 0
+    capsys.readouterr()
+    raw = list(csv.reader(open(out / "answers.csv", encoding="utf-8", newline="")))
+    header = raw[0]
+    for row in raw[1:]:
+        for name, value in zip(header, row):
+            assert not value.startswith(FORMULA_START) or (
+                name in ("answer", "tolerance", "points") and re.fullmatch(NUMBERS, value)), (name, value)
+    written = {row[0] for row in raw[1:]}
+    assert written == {"'=1+1", "'+1", "'@A1", "'-5", "''=x", "s1"}
+    assert any(row[3].startswith("-") for row in raw[1:]), "no negative key drawn: pick another seed"
+
+    # responses keyed by the roster's own ids: every one is graded
+    key = {(r["student"], r["question"]): r for r in
+           ({**dict(zip(header, row)), "student": row[0]} for row in raw[1:])}
+    hostile = ['=HYPERLINK("http://x","y")', "+cmd|' /C calc'!A0", "@SUM(1)", "-1+2", "\t=1"]
+    lines = []
+    for n, sid in enumerate(ids):
+        quoted = {"=1+1": "'=1+1", "+1": "'+1", "@A1": "'@A1", "-5": "'-5", "'=x": "''=x"}.get(sid, sid)
+        questions = sorted(q for s, q in key if s == quoted)
+        for i, q in enumerate(questions):
+            answer = key[quoted, q]["answer"]
+            lines.append([sid, q, hostile[(n + i) % len(hostile)] if i == 0 else answer])
+    responses = tmp_path / "responses.csv"
+    with open(responses, "w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows([["student", "question", "response"]] + lines)
+    results = tmp_path / "results.csv"
+    assert main(["grade", str(out / "answers.csv"), str(responses), "--out", str(results)]) == 0
+    err = capsys.readouterr().err
+    assert "warning" not in err and f"from {len(ids)} of {len(ids)} students" in err, err
+    got = list(csv.reader(open(results, encoding="utf-8", newline="")))
+    for row in got[1:]:
+        for name, value in zip(got[0], row):
+            assert not value.startswith(FORMULA_START) or (
+                name in ("awarded", "points") and re.fullmatch(NUMBER, value)), (name, value)
+    shown = {row[3] for row in got[1:]}
+    assert {"'" + h for h in hostile} <= shown
+    # every answer but the first of each student is right
+    correct = sum(row[4] == "yes" for row in got[1:])
+    assert correct >= len(got) - 1 - 2 * len(ids)
+    assert sum(1 for row in got[1:] if row[4] == "yes") == len(got) - 1 - sum(
+        1 for row in got[1:] if row[3].startswith("'") and row[3][1:] in hostile)

@@ -32,6 +32,7 @@ from ..render.typst_math import typst_string
 from ..roster import Student
 from ..seeding import encode
 from ..spec import Spec
+from ..spreadsheet import cell
 from .atomic import MARKER, check_out, marker_text, replace_folder, staged, write_into
 from .progress import say, shown
 from .typst_pool import TypstPool, age_out_cache, compile_settled
@@ -495,7 +496,9 @@ def _write_shared(folder: Path, spec: Spec, master: int, paper: str, papers: lis
     writer = csv.DictWriter(buf, ["student", "variant", "question", "answer", "tolerance", "points"],
                             lineterminator="\n")
     writer.writeheader()
-    writer.writerows(r for p in papers for r in p["rows"])
+    # ids and texts a spreadsheet would run as formulas go in as text (the key's numbers stay numbers)
+    writer.writerows({k: cell(v, number=k in ("answer", "tolerance", "points")) for k, v in r.items()}
+                     for p in papers for r in p["rows"])
     put("answers.csv", buf.getvalue())
     del buf
     put("moodle.xml", moodle_xml(spec, master, papers))
