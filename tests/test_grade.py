@@ -551,3 +551,19 @@ def test_no_cell_the_exam_or_grade_writes_runs_as_a_spreadsheet_formula(tmp_path
     assert correct >= len(got) - 1 - 2 * len(ids)
     assert sum(1 for row in got[1:] if row[4] == "yes") == len(got) - 1 - sum(
         1 for row in got[1:] if row[3].startswith("'") and row[3][1:] in hostile)
+
+
+def test_an_answers_csv_with_codes_of_before_still_names_mistakes(tmp_path, capsys):
+    """Codes are now 10 characters (F-0000000007); an answers.csv written
+    before, without the leading zeros (F-7), regenerates its variants alike."""
+    answers = _answers_csv(tmp_path / "new.csv", ["alice"])
+    text = (tmp_path / "new.csv").read_text(encoding="utf-8")
+    assert ",F-0000000007," in text
+    old = _write(tmp_path / "answers.csv", text.replace("-0000000007,", "-7,"))
+    wrong = next(o for o in answers["alice", "1a"].options if not o.correct)
+    responses = _write(tmp_path / "r.csv", "student,question,response\n"
+                                           f"alice,1a,\"{wrong.text.strip('()').replace(', ', '; ')}\"\n")
+    assert _grade(tmp_path, old, responses) == 0
+    capsys.readouterr()
+    row = next(csv.DictReader(open(tmp_path / "out.csv", encoding="utf-8")))
+    assert row["variant"] == "F-7" and row["misconception"] == wrong.misconception
