@@ -264,7 +264,8 @@ def grade(answers_path: Path, responses_path: Path) -> Grading:
     for (n, row), pts in zip(answers, points):
         got = given.get((row["student"].strip(), row["question"].strip()))
         response = got[0] if got else ""
-        answer = _answer_for(row, digits, regenerated)
+        # a variant is regenerated only for its distractors: a blank is "no answer" either way
+        answer = _answer_for(row, digits, regenerated) if response.strip() else None
         m = mark(answer, response) if answer is not None else _mark_row(row, response)
         grading.results.append(Result(row, response, m, pts, got is not None))
     return grading
