@@ -99,10 +99,13 @@ def _parser() -> argparse.ArgumentParser:
     g = sub.add_parser(
         "grade", help="mark responses against answers.csv", formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Mark each response against its row of answers.csv: the credit, and the named mistake\n"
-        "a wrong answer matches (or a hint). Responses whose student or question is unknown,\n"
-        "second responses to a question and students without responses are reported on stderr,\n"
-        "one line each; the exit code is 1 when a response was not graded (the results are\n"
-        "still written).", epilog=_accepted_forms)
+        "a wrong answer matches (or a hint). Responses whose student or question is unknown\n"
+        "(one line per unknown id, with how many rows it skipped), second responses to a question\n"
+        "and students without responses are reported on stderr; the summary counts missing\n"
+        "answers. The exit code is 1 when a response was not graded (the results are still\n"
+        "written). Fields are separated by commas (or semicolons, or tabs). Cells that a\n"
+        "spreadsheet would run as a formula (=, +, -, @) are written with a ' in front.",
+        epilog=_accepted_forms)
     g.add_argument("answers", metavar="KEY_CSV", help="the exam's answers.csv")
     g.add_argument("responses", metavar="RESPONSES_CSV",
                    help="a CSV with the columns student, question, response (any case, in any order)")

@@ -26,6 +26,7 @@ from .marking import Mark, answer_from_row, answer_text, feedback, mark
 from .pipeline import sample_problem, solve_problem
 from .roster import csv_problem
 from .seeding import parse_variant
+from .spreadsheet import cell, read_cell
 
 ANSWER_COLUMNS = ["student", "variant", "question", "answer", "tolerance", "points"]
 RESPONSE_COLUMNS = ["student", "question", "response"]
@@ -33,9 +34,30 @@ RESULT_COLUMNS = ["student", "question", "variant", "response", "correct", "awar
                   "misconception", "feedback"]
 
 
-def read_csv(path: Path, columns: list[str], what: str) -> list[tuple[int, dict[str, str]]]:
+# Spreadsheets in decimal-comma locales save "CSV" with semicolons (or tabs)
+# between fields: the delimiter is the one under which the header holds the columns.
+DELIMITERS = {",": "comma", ";": "semicolon", "\t": "tab"}
+
+
+def _delimiter(text: str, columns: list[str]) -> str:
+    header = text.split("\n", 1)[0]
+    for d in DELIMITERS:
+        try:
+            names = [h.strip().casefold() for h in next(csv.reader([header], delimiter=d), [])]
+        except csv.Error:
+            continue
+        if all(c in names for c in columns):
+            return d
+    return ","
+
+
+def read_csv(path: Path, columns: list[str], what: str,
+             unquote: bool = False) -> list[tuple[int, dict[str, str]]]:
     """(line, row) pairs holding `columns`; header names match whatever their
-    case and surrounding spaces; blank lines are skipped."""
+    case and surrounding spaces; blank lines are skipped.  Fields are separated
+    by commas, semicolons or tabs (whichever makes the header).  `unquote`:
+    the file is one this project wrote, whose cells may carry the quote that
+    keeps a spreadsheet from running them (generator.spreadsheet)."""
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except OSError as exc:
@@ -44,29 +66,33 @@ def read_csv(path: Path, columns: list[str], what: str) -> list[tuple[int, dict[
         raise UserError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     if "\x00" in text:
         raise UserError(f"{path}: contains NUL bytes; is it really a CSV file?")
+    delimiter = _delimiter(text, columns)
     # strict: a quote left open is an error, not a field running to the end of the file
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True, delimiter=delimiter)
     rows = []
     try:
         names = [h.strip().casefold() for h in next(reader, [])]
         missing = [c for c in columns if c not in names]
         if missing:
             raise UserError(f"{path}: line 1: the header needs the columns {', '.join(columns)} "
-                            f"(missing: {', '.join(missing)})")
+                            f"(missing: {', '.join(missing)}); separate the fields with commas")
         twice = [c for c in columns if names.count(c) > 1]
         if twice:
             raise UserError(f"{path}: line 1: the column {twice[0]} appears twice in the header")
         index = {c: names.index(c) for c in columns}
+        sep = DELIMITERS[delimiter]
         while True:
             line = reader.line_num + 1
             cells = next(reader, None)
             if cells is None:
                 break
             if len(cells) > len(names) and any(c.strip() for c in cells[len(names):]):
+                example = "0,1; 0,2; 0,7" if delimiter == ";" else "0.1, 0.2, 0.7"
                 raise UserError(f"{path}: line {line}: {len(cells)} fields where the header has {len(names)}; "
-                                "a value holding commas goes in double quotes (\"0.1, 0.2, 0.7\")")
+                                f"a value holding {sep}s goes in double quotes (\"{example}\")")
             if any(c.strip() for c in cells):
-                rows.append((line, {c: cells[i] if i < len(cells) else "" for c, i in index.items()}))
+                row = {c: cells[i] if i < len(cells) else "" for c, i in index.items()}
+                rows.append((line, {c: read_cell(v) for c, v in row.items()} if unquote else row))
     except csv.Error as exc:
         raise UserError(f"{path}: line {reader.line_num}: {csv_problem(exc)}") from None
     return rows
@@ -78,6 +104,7 @@ class Result:
     response: str
     mark: Mark
     points: Fraction
+    given: bool = True  # False: no response row for this question
 
     @property
     def awarded(self) -> Fraction:
@@ -87,10 +114,13 @@ class Result:
 @dataclass
 class Grading:
     """The marked rows of answers.csv (in its order), one report line per
-    response not graded or student without responses, and their counts."""
+    unknown id or duplicate response or student without responses, and their
+    counts: `counts` counts responses (and students without responses),
+    `ids` the distinct unknown students and (student, question) pairs."""
     results: list[Result]
     reports: list[str] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
+    ids: dict[str, int] = field(default_factory=dict)
     graded: int = 0
     answered: int = 0  # students with at least one graded response
 
@@ -103,8 +133,19 @@ class Grading:
         students = len({r.row["student"].strip() for r in self.results})
         silent = self.counts.get("student without responses", 0)
         text = f"graded {_count(self.graded, 'response')} from {self.answered} of {_count(students, 'student')}"
-        skipped = [_count(self.counts[k], k) for k in ("unknown student", "unknown question", "duplicate")
-                   if self.counts.get(k)]
+        blank = sum(1 for r in self.results if r.given and not r.response.strip())
+        absent = sum(1 for r in self.results if not r.given)
+        if blank or absent:
+            why = [f"{blank} blank"] * bool(blank) + [f"{absent} with no response"] * bool(absent)
+            text += (f"; {blank + absent} of {_count(len(self.results), 'answer')} missing "
+                     f"({', '.join(why)}), marked 0")
+        skipped = []
+        for k in ("unknown student", "unknown question"):
+            rows, ids = self.counts.get(k, 0), self.ids.get(k, 0)
+            if rows:
+                skipped.append(_count(ids, k) + (f" ({_count(rows, 'response')})" if rows != ids else ""))
+        if self.counts.get("duplicate"):
+            skipped.append(_count(self.counts["duplicate"], "duplicate"))
         if skipped:
             text += f"; not graded: {', '.join(skipped)}"
         if silent:
@@ -116,10 +157,31 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'s' * (n != 1)}"
 
 
+def _lines(numbers: list[int]) -> str:
+    """`line 6`, `lines 2, 5 and 7`, `lines 2, 5, 7 and 6 more`."""
+    if len(numbers) == 1:
+        return f"line {numbers[0]}"
+    if len(numbers) <= 4:
+        return f"lines {', '.join(map(str, numbers[:-1]))} and {numbers[-1]}"
+    return f"lines {', '.join(map(str, numbers[:3]))} and {len(numbers) - 3} more"
+
+
+def _not_graded(numbers: list[int]) -> str:
+    return "response not graded" if len(numbers) == 1 else f"{len(numbers)} responses not graded"
+
+
+# Unknown ids are reported one line each, with a guess at the id meant; past
+# this many (a responses file of another exam?) the rest are counted together,
+# as a guess among thousands of students costs milliseconds an id.
+MAX_REPORTED = 20
+
+
 def grade(answers_path: Path, responses_path: Path) -> Grading:
     """Mark every row of answers.csv with its response (blank when none)."""
-    answers = read_csv(answers_path, ANSWER_COLUMNS, "answers")
-    responses = read_csv(responses_path, RESPONSE_COLUMNS, "responses")
+    answers = read_csv(answers_path, ANSWER_COLUMNS, "answers", unquote=True)
+    if not answers:
+        raise UserError(f"{answers_path}: no rows under the header, so nothing to grade against; "
+                        "give the answers.csv that attndrills exam wrote")
     questions: dict[str, list[str]] = {}
     points = []
     for n, row in answers:
@@ -132,14 +194,19 @@ def grade(answers_path: Path, responses_path: Path) -> Grading:
             answer_from_row(row["answer"], row["tolerance"])
         except ValueError as exc:
             raise UserError(f"{answers_path}: line {n}: {exc}") from None
+    _known_variants(answers, answers_path)
+    responses = read_csv(responses_path, RESPONSE_COLUMNS, "responses")
 
     # First every response is placed, then the reports are written: a typo in
     # an id is best explained by the students left without responses.
+    by_case: dict[str, list[str]] = {}
+    for s in questions:
+        by_case.setdefault(s.casefold(), []).append(s)
     given: dict[tuple[str, str], tuple[str, int]] = {}
     placed = []
     for n, r in responses:
         sid, qid = r["student"].strip(), r["question"].strip()
-        student = _find(sid, questions)
+        student = _find_student(sid, questions, by_case)
         question = _find(qid, questions[student]) if student is not None else None
         key = (student, question)
         if question is not None and key not in given:
@@ -150,39 +217,96 @@ def grade(answers_path: Path, responses_path: Path) -> Grading:
 
     grading = Grading([])
     counts = dict.fromkeys(("unknown student", "unknown question", "duplicate", "student without responses"), 0)
-    where = f"{responses_path}: line"
+    strangers: dict[str, list[int]] = {}  # unknown student id → its lines
+    unasked: dict[tuple[str, str], list[int]] = {}  # (student, unknown question) → its lines
     for n, sid, qid, student, question, first in placed:
         if student is None:
             counts["unknown student"] += 1
-            hint = _close(sid, silent) or _close(sid, list(questions))
-            grading.reports.append(f"{where} {n}: unknown student “{sid}”{hint} — response not graded"
-                                   if sid else f"{where} {n}: no student id — response not graded")
+            strangers.setdefault(sid, []).append(n)
         elif question is None:
             counts["unknown question"] += 1
-            hint = _parts(qid, questions[student]) or _close(qid, questions[student])
-            grading.reports.append(f"{where} {n}: student {student} has no question “{qid}”{hint} — "
-                                   "response not graded" if qid else
-                                   f"{where} {n}: no question id for student {student} — response not graded")
+            unasked.setdefault((student, qid), []).append(n)
         elif first != n:
             counts["duplicate"] += 1
-            grading.reports.append(f"{where} {n}: a second response from {student} to question {question} "
-                                   f"(the first, on line {first}, is graded) — not graded")
+    reports: list[tuple[int, str]] = []  # (first line, report), in the responses' order
+    where = f"{responses_path}:"
+    for i, (sid, ns) in enumerate(strangers.items()):
+        if i == MAX_REPORTED:
+            rest = list(strangers.values())[MAX_REPORTED:]
+            reports.append((ns[0], f"{where} {_count(len(rest), 'more unknown student')} "
+                                   f"({_count(sum(map(len, rest)), 'response')}, the first on line {ns[0]}) — "
+                                   "not graded; is this the responses file of this exam?"))
+            break
+        hint = _close(sid, silent) or _close(sid, list(questions))
+        reports.append((ns[0], f"{where} {_lines(ns)}: unknown student “{sid}”{hint} — {_not_graded(ns)}"
+                               if sid else f"{where} {_lines(ns)}: no student id — {_not_graded(ns)}"))
+    for (student, qid), ns in unasked.items():
+        hint = _parts(qid, questions[student]) or _close(qid, questions[student])
+        reports.append((ns[0], f"{where} {_lines(ns)}: student {student} has no question “{qid}”{hint} — "
+                               f"{_not_graded(ns)}" if qid else
+                               f"{where} {_lines(ns)}: no question id for student {student} — {_not_graded(ns)}"))
+    for n, sid, qid, student, question, first in placed:
+        if student is not None and question is not None and first != n:
+            reports.append((n, f"{where} line {n}: a second response from {student} to question {question} "
+                               f"(the first, on line {first}, is graded) — not graded"))
+    grading.reports = [text for _, text in sorted(reports, key=lambda r: r[0])]
     for s in silent:
         counts["student without responses"] += 1
         total = sum(p for (_, row), p in zip(answers, points) if row["student"].strip() == s)
         grading.reports.append(f"student {s} has no responses — marked 0 of {fmt(total)}")
     grading.counts = counts
+    grading.ids = {"unknown student": len(strangers), "unknown question": len(unasked)}
     grading.graded = len(given)
     grading.answered = len({student for student, _ in given})
 
     digits = _digits(answers_path)
     regenerated: dict[str, list] = {}
     for (n, row), pts in zip(answers, points):
-        response = given.get((row["student"].strip(), row["question"].strip()), ("", 0))[0]
-        answer = _answer_for(row, digits, regenerated)
+        got = given.get((row["student"].strip(), row["question"].strip()))
+        response = got[0] if got else ""
+        # a variant is regenerated only for its distractors: a blank is "no answer" either way
+        answer = _answer_for(row, digits, regenerated) if response.strip() else None
         m = mark(answer, response) if answer is not None else _mark_row(row, response)
-        grading.results.append(Result(row, response, m, pts))
+        grading.results.append(Result(row, response, m, pts, got is not None))
     return grading
+
+
+def _known_variants(answers: list[tuple[int, dict[str, str]]], path: Path) -> None:
+    """Every row's variant code names a kind and a seed (as `exam` writes
+    them): a code of no kind was marked from the row alone, without a word."""
+    unknown: dict[str, int] = {}
+    known: set[str] = set()
+    for n, row in answers:
+        code = row["variant"].strip()
+        if code in known or code in unknown:
+            continue
+        try:
+            decoded = parse_variant(code)
+            if decoded is None:
+                raise UserError(code)
+            kinds.get(decoded[0])
+            known.add(code)
+        except UserError:
+            unknown[code] = n
+    if unknown:
+        (code, n), more = next(iter(unknown.items())), len(unknown) - 1
+        also = f" (and {_count(more, 'other unknown code')})" if more else ""
+        what = f"unknown variant code “{code}”" if code else "no variant code"
+        raise UserError(f"{path}: line {n}: {what}{also}; each row's variant is a kind and a seed, "
+                        "such as A-7KQ2M9XD4R, as attndrills exam writes it in answers.csv")
+
+
+def _find_student(wanted: str, known: dict, by_case: dict[str, list[str]]) -> str | None:
+    """A student id as written, else the one id that differs from it only in
+    case; an id copied from answers.csv with its spreadsheet quote (`'=1+1`) is
+    the id without it."""
+    for w in dict.fromkeys((wanted, read_cell(wanted))):
+        if w in known:
+            return w
+        same = by_case.get(w.casefold(), [])
+        if len(same) == 1:
+            return same[0]
+    return None
 
 
 def _find(wanted: str, known) -> str | None:
@@ -270,10 +394,12 @@ def results_csv(results: list[Result]) -> str:
     w = csv.DictWriter(buf, RESULT_COLUMNS, lineterminator="\n")
     w.writeheader()
     for r in results:
-        w.writerow({"student": r.row["student"], "question": r.row["question"], "variant": r.row["variant"],
-                    "response": r.response, "correct": "yes" if r.mark.correct else "no",
-                    "awarded": fmt(r.awarded), "points": r.row["points"],
-                    "misconception": r.mark.misconception or "", "feedback": feedback(r.mark)})
+        row = {"student": r.row["student"], "question": r.row["question"], "variant": r.row["variant"],
+               "response": r.response, "correct": "yes" if r.mark.correct else "no",
+               "awarded": fmt(r.awarded), "points": r.row["points"],
+               "misconception": r.mark.misconception or "", "feedback": feedback(r.mark)}
+        # what students and rosters typed goes in as text, never as a spreadsheet formula
+        w.writerow({k: cell(v, number=k in ("awarded", "points")) for k, v in row.items()})
     return buf.getvalue()
 
 

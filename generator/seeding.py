@@ -13,6 +13,7 @@ from .errors import UserError
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base32: no I, L, O, U
 MAX_SEED = 2**64 - 1
 CHILD_BITS = 48  # per-item seeds: short enough for a 10-character code
+CODE_LENGTH = 10  # every code of a drawn seed: 48 bits in base 32, leading zeros kept
 
 
 def rng_for(seed: int) -> np.random.Generator:
@@ -42,13 +43,17 @@ def parse_seed(raw: str) -> int:
 
 
 def encode(seed: int) -> str:
+    """A seed in base 32, CODE_LENGTH characters (a seed typed past 2^50
+    takes up to 13).  Codes were once written without leading zeros (9
+    characters for one drawn seed in 8, 5 for seed 20261130): `decode` reads
+    them as before, to the same seed."""
     digits = []
     while True:
         seed, r = divmod(seed, 32)
         digits.append(_ALPHABET[r])
         if seed == 0:
             break
-    return "".join(reversed(digits))
+    return "".join(reversed(digits)).rjust(CODE_LENGTH, "0")
 
 
 def decode(text: str) -> int:

@@ -308,3 +308,18 @@ def test_a_tolerance_that_is_not_a_number_is_named(tmp_path, capsys):
     main(["grade", str(key), str(responses), "--out", str(tmp_path / "out.csv")])
     err = capsys.readouterr().err
     assert "tolerance 'abc' is not a number" in err and "could not convert" not in err
+
+
+def test_every_code_of_a_drawn_seed_has_ten_characters_and_old_codes_still_regenerate(capsys):
+    """Codes were 9 or 10 characters (a drawn seed below 2^45 lost its leading
+    zero), 5 for a typed seed such as 20261130; a code written without the
+    zeros still names the same problem."""
+    from generator.seeding import child_seeds, derived_seed, encode, variant_code
+
+    seeds = child_seeds(5, 400) + [derived_seed(5, f"student:s{i}") for i in range(400)]
+    assert any(s < 2 ** 45 for s in seeds)  # the 9-character ones of before
+    assert {len(encode(s)) for s in seeds} == {10}
+    assert variant_code("A", 20261130) == "A-00000KAA8A"
+    out = run(capsys, "problem", "A-00000KAA8A")[1]
+    assert "Variant `A-00000KAA8A` · kind A · seed 20261130" in out
+    assert run(capsys, "problem", "A-KAA8A")[1] == out  # as older pages printed it

@@ -3,6 +3,7 @@
 cannot grade (generator.grader)."""
 
 import csv
+import io
 from fractions import Fraction
 
 import pytest
@@ -229,8 +230,8 @@ def test_grade_reports_every_response_it_cannot_grade(tmp_path, capsys):
         f"warning: {where} 12: student bob has no question “9” — response not graded",
         f"warning: {where} 13: no question id for student bob — response not graded",
         "warning: student carol has no responses — marked 0 of 18",
-        "graded 5 responses from 2 of 3 students; not graded: 1 unknown student, 2 unknown questions, "
-        "1 duplicate; 1 student without responses",
+        "graded 5 responses from 2 of 3 students; 19 of 24 answers missing (19 with no response), marked 0; "
+        "not graded: 1 unknown student, 2 unknown questions, 1 duplicate; 1 student without responses",
     ]
     rows = {(r["student"], r["question"]): r for r in csv.DictReader(open(results, encoding="utf-8"))}
     assert len(rows) == 3 * 8  # every row of answers.csv, graded or not
@@ -255,7 +256,8 @@ def test_grade_exits_0_when_every_response_is_graded_and_keeps_partial_credit_ex
     assert main(["grade", str(tmp_path / "answers.csv"), str(responses), "--out", str(tmp_path / "o.csv")]) == 0
     out, err = capsys.readouterr()
     assert err.splitlines() == ["warning: student bob has no responses — marked 0 of 18",
-                                "graded 2 responses from 1 of 2 students; 1 student without responses"]
+                                "graded 2 responses from 1 of 2 students; 14 of 16 answers missing (14 with no response), "
+                                "marked 0; 1 student without responses"]
     rows = {(r["student"], r["question"]): r for r in csv.DictReader(open(tmp_path / "o.csv", encoding="utf-8"))}
     n, m = len(weights), len(matching)
     a1 = Fraction(2) * (n - 1) / n
@@ -277,7 +279,8 @@ def test_grade_to_stdout_still_reports(tmp_path, capsys):
     assert out.startswith("student,question,variant,response,correct,awarded,points,misconception,feedback\n")
     assert len(out.splitlines()) == 1 + 8
     assert err.splitlines()[0] == f"warning: {responses}: line 2: unknown student “bob” — response not graded"
-    assert err.splitlines()[-1] == ("graded 0 responses from 0 of 1 student; not graded: 1 unknown student; "
+    assert err.splitlines()[-1] == ("graded 0 responses from 0 of 1 student; 8 of 8 answers missing "
+                                    "(8 with no response), marked 0; not graded: 1 unknown student; "
                                     "1 student without responses")
 
 
@@ -314,7 +317,8 @@ def test_a_student_whose_responses_are_all_unknown_questions_is_not_called_silen
     assert main(["grade", str(tmp_path / "answers.csv"), str(responses), "--out", str(tmp_path / "o.csv")]) == 1
     assert capsys.readouterr().err.splitlines() == [
         f"warning: {responses}: line 2: student alice has no question “1d” (question 1 has 1a, 1b, 1c) — response not graded",
-        "graded 0 responses from 0 of 1 student; not graded: 1 unknown question"]
+        "graded 0 responses from 0 of 1 student; 8 of 8 answers missing (8 with no response), marked 0; "
+        "not graded: 1 unknown question"]
 
 
 @pytest.mark.parametrize("responses, says", [
@@ -374,3 +378,192 @@ def test_grade_out_at_a_folder_says_so_and_leaves_nothing_behind(tmp_path, capsy
     assert err == [f"error: cannot write {tmp_path / 'd'}: Is a directory"]
     assert sorted(p.name for p in tmp_path.iterdir()) == before and not any((tmp_path / "d").iterdir())
     assert answers
+
+
+# --- keys and responses as instructors meet them (issues 32 and 33) ------------------------------
+
+def _grade(tmp_path, key, responses):
+    return main(["grade", str(key), str(responses), "--out", str(tmp_path / "out.csv")])
+
+
+def test_grade_refuses_an_answers_file_with_only_its_header(tmp_path, capsys):
+    """It graded "0 responses from 0 of 0 students" and exited 1."""
+    key = _write(tmp_path / "answers.csv", "student,variant,question,answer,tolerance,points\n")
+    responses = _write(tmp_path / "r.csv", "student,question,response\ns1,1,0.5\n")
+    assert _grade(tmp_path, key, responses) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"error: {key}: no rows under the header"), err
+    assert not (tmp_path / "out.csv").exists()
+
+
+@pytest.mark.parametrize("code", ["Q.Q-10QD1BV9DA", "A-given", "", "F-7;"])
+def test_grade_refuses_a_variant_code_of_no_kind(tmp_path, capsys, code):
+    """A variant code of no kind was marked from its row alone, without a word."""
+    _answers_csv(tmp_path / "a.csv", ["alice", "bob"])
+    lines = (tmp_path / "a.csv").read_text(encoding="utf-8").splitlines(keepends=True)
+    cells = next(csv.reader([lines[5]]))
+    cells[1] = code
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerow(cells)
+    key = _write(tmp_path / "answers.csv", "".join(lines[:5] + [buf.getvalue()] + lines[6:]))
+    responses = _write(tmp_path / "r.csv", "student,question,response\nalice,1a,0.5\n")
+    assert _grade(tmp_path, key, responses) == 2
+    err = capsys.readouterr().err.splitlines()
+    said = f"unknown variant code “{code}”" if code else "no variant code"
+    assert len(err) == 1 and err[0].startswith(f"error: {key}: line 6: {said}; "), err
+    assert not (tmp_path / "out.csv").exists()
+
+
+def test_grade_reads_semicolon_separated_files(tmp_path, capsys):
+    """Spreadsheets in decimal-comma locales save CSV with semicolons: it was
+    "missing columns" with no word about the delimiter."""
+    answers = _answers_csv(tmp_path / "a.csv", ["alice"])
+    with open(tmp_path / "a.csv", encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    buf = io.StringIO()
+    csv.writer(buf, delimiter=";", lineterminator="\r\n").writerows(rows)
+    key = _write(tmp_path / "answers.csv", buf.getvalue())
+    weights = answer_text(answers["alice", "1a"]).replace(".", ",")
+    entropy = answer_text(answers["alice", "1b"]).replace(".", ",")
+    responses = _write(tmp_path / "r.csv", f"student;question;response\r\nalice;1a;\"{weights}\"\r\n"
+                                           f"alice;1b;{entropy}\r\n")
+    assert _grade(tmp_path, key, responses) == 0
+    capsys.readouterr()
+    got = {r["question"]: r for r in csv.DictReader(open(tmp_path / "out.csv", encoding="utf-8"))}
+    assert got["1a"]["correct"] == got["1b"]["correct"] == "yes"
+    # a list of numbers left unquoted says so in the file's own terms
+    bad = _write(tmp_path / "bad.csv", f"student;question;response\nalice;1a;{weights}\n")
+    assert _grade(tmp_path, key, bad) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "a value holding semicolons goes in double quotes" in err, err
+    # a header of neither commas nor semicolons is told to use commas
+    other = _write(tmp_path / "other.csv", "student|question|response\nalice|1a|0.5\n")
+    assert _grade(tmp_path, key, other) == 2
+    assert "separate the fields with commas" in capsys.readouterr().err
+
+
+def test_grade_reports_an_unknown_id_once_with_its_count(tmp_path, capsys):
+    """A mistyped id gave one warning per row (9 identical lines)."""
+    _answers_csv(tmp_path / "answers.csv", ["alice", "carol"])
+    body = "".join(f"carl,{q},0.5\n" for q in ("1a", "1b", "1c", "2a", "2b", "2c", "3a", "3b", "3c"))
+    responses = _write(tmp_path / "r.csv", "student,question,response\n" + body + "alice,7,1\nalice,7,2\n")
+    assert _grade(tmp_path, tmp_path / "answers.csv", responses) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        f"warning: {responses}: lines 2, 3, 4 and 6 more: unknown student “carl” (did you mean carol?) — "
+        "9 responses not graded",
+        f"warning: {responses}: lines 11 and 12: student alice has no question “7” — 2 responses not graded",
+        "warning: student carol has no responses — marked 0 of 18",
+        "graded 0 responses from 0 of 2 students; 16 of 16 answers missing (16 with no response), marked 0; "
+        "not graded: 1 unknown student (9 responses), 1 unknown question (2 responses); "
+        "1 student without responses"]
+
+
+def test_grade_counts_blank_and_absent_answers(tmp_path, capsys):
+    """A missing answer was scored 0 with no count in the summary."""
+    answers = _answers_csv(tmp_path / "answers.csv", ["alice"])
+    responses = _write(tmp_path / "r.csv", "student,question,response\nalice,1a,\nalice,1b,  \n"
+                                           f"alice,1c,{answer_text(answers['alice', '1c'])}\n")
+    assert _grade(tmp_path, tmp_path / "answers.csv", responses) == 0
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "graded 3 responses from 1 of 1 student; 7 of 8 answers missing (2 blank, 5 with no response), marked 0")
+
+
+def test_grade_judges_100000_rows_of_unknown_ids_in_seconds(tmp_path, capsys):
+    """Each unknown id cost about 3 ms (a guess at the id meant, for every
+    row): 96,000 unknown rows took 8 minutes."""
+    import time
+
+    _answers_csv(tmp_path / "answers.csv", [f"s{i:04d}" for i in range(40)])
+    body = "".join(f"x{i % 50000},1a,0.5\n" for i in range(100_000))
+    responses = _write(tmp_path / "r.csv", "student,question,response\n" + body)
+    start = time.perf_counter()
+    assert _grade(tmp_path, tmp_path / "answers.csv", responses) == 1
+    assert time.perf_counter() - start < 15
+    err = capsys.readouterr().err.splitlines()
+    assert err[20] == (f"warning: {responses}: 49980 more unknown students (99960 responses, the first on line 22)"
+                       " — not graded; is this the responses file of this exam?")
+    assert all(line.endswith("2 responses not graded") for line in err[:20])
+    assert "not graded: 50000 unknown students (100000 responses)" in err[-1]
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+NUMBER = r"-?\d+(\.\d+)?(e-?\d+| × 10⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)?"
+NUMBERS = rf"{NUMBER}((; | \| ){NUMBER})*"  # a key's list of numbers runs no formula
+
+
+def test_no_cell_the_exam_or_grade_writes_runs_as_a_spreadsheet_formula(tmp_path, capsys):
+    """Roster ids `=1+1`, `+1`, `@A1` went unchanged into answers.csv and
+    results.csv, and results.csv copied responses such as
+    `=HYPERLINK("http://x","y")`: each now starts with a quote, which
+    spreadsheets read as "text"; the key's own numbers (-0.4722) stay numbers.
+    grade reads the quoted ids back as the roster's, so responses keyed by
+    the roster's ids still match."""
+    import re
+    from pathlib import Path
+
+    ids = ["=1+1", "+1", "@A1", "-5", "'=x", "s1"]
+    roster = tmp_path / "roster.csv"
+    with open(roster, "w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows([["id", "name"]] + [[i, f"Student {n}"] for n, i in enumerate(ids)])
+    spec = _write(tmp_path / "exam.yaml", "title: T\nitems:\n  - kind: \"2.2\"\n    points: 2\n"
+                                          "  - kind: C\n    points: 2\n")
+    out = tmp_path / "exam"
+    assert main(["exam", str(spec), "--roster", str(roster), "--out", str(out), "--seed", "3"]) == 0
+    capsys.readouterr()
+    raw = list(csv.reader(open(out / "answers.csv", encoding="utf-8", newline="")))
+    header = raw[0]
+    for row in raw[1:]:
+        for name, value in zip(header, row):
+            assert not value.startswith(FORMULA_START) or (
+                name in ("answer", "tolerance", "points") and re.fullmatch(NUMBERS, value)), (name, value)
+    written = {row[0] for row in raw[1:]}
+    assert written == {"'=1+1", "'+1", "'@A1", "'-5", "''=x", "s1"}
+    assert any(row[3].startswith("-") for row in raw[1:]), "no negative key drawn: pick another seed"
+
+    # responses keyed by the roster's own ids: every one is graded
+    key = {(r["student"], r["question"]): r for r in
+           ({**dict(zip(header, row)), "student": row[0]} for row in raw[1:])}
+    hostile = ['=HYPERLINK("http://x","y")', "+cmd|' /C calc'!A0", "@SUM(1)", "-1+2", "\t=1"]
+    lines = []
+    for n, sid in enumerate(ids):
+        quoted = {"=1+1": "'=1+1", "+1": "'+1", "@A1": "'@A1", "-5": "'-5", "'=x": "''=x"}.get(sid, sid)
+        questions = sorted(q for s, q in key if s == quoted)
+        for i, q in enumerate(questions):
+            answer = key[quoted, q]["answer"]
+            lines.append([sid, q, hostile[(n + i) % len(hostile)] if i == 0 else answer])
+    responses = tmp_path / "responses.csv"
+    with open(responses, "w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows([["student", "question", "response"]] + lines)
+    results = tmp_path / "results.csv"
+    assert main(["grade", str(out / "answers.csv"), str(responses), "--out", str(results)]) == 0
+    err = capsys.readouterr().err
+    assert "warning" not in err and f"from {len(ids)} of {len(ids)} students" in err, err
+    got = list(csv.reader(open(results, encoding="utf-8", newline="")))
+    for row in got[1:]:
+        for name, value in zip(got[0], row):
+            assert not value.startswith(FORMULA_START) or (
+                name in ("awarded", "points") and re.fullmatch(NUMBER, value)), (name, value)
+    shown = {row[3] for row in got[1:]}
+    assert {"'" + h for h in hostile} <= shown
+    # every answer but the first of each student is right
+    correct = sum(row[4] == "yes" for row in got[1:])
+    assert correct >= len(got) - 1 - 2 * len(ids)
+    assert sum(1 for row in got[1:] if row[4] == "yes") == len(got) - 1 - sum(
+        1 for row in got[1:] if row[3].startswith("'") and row[3][1:] in hostile)
+
+
+def test_an_answers_csv_with_codes_of_before_still_names_mistakes(tmp_path, capsys):
+    """Codes are now 10 characters (F-0000000007); an answers.csv written
+    before, without the leading zeros (F-7), regenerates its variants alike."""
+    answers = _answers_csv(tmp_path / "new.csv", ["alice"])
+    text = (tmp_path / "new.csv").read_text(encoding="utf-8")
+    assert ",F-0000000007," in text
+    old = _write(tmp_path / "answers.csv", text.replace("-0000000007,", "-7,"))
+    wrong = next(o for o in answers["alice", "1a"].options if not o.correct)
+    responses = _write(tmp_path / "r.csv", "student,question,response\n"
+                                           f"alice,1a,\"{wrong.text.strip('()').replace(', ', '; ')}\"\n")
+    assert _grade(tmp_path, old, responses) == 0
+    capsys.readouterr()
+    row = next(csv.DictReader(open(tmp_path / "out.csv", encoding="utf-8")))
+    assert row["variant"] == "F-7" and row["misconception"] == wrong.misconception

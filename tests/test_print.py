@@ -723,3 +723,28 @@ def test_an_answer_box_has_a_line_for_every_three_values(display, hint, height):
     part = SimpleNamespace(label="2a", quantity="weights", answer=SimpleNamespace(type="vector", display=display))
     view = _part_view(part)
     assert (view["hint"], view["height"]) == (hint, height)
+
+
+def test_a_papers_code_has_one_name_and_one_length(tmp_path, capsys):
+    """A paper's own code was "Variant:" on the paper (beside each question's
+    variant code), "paper" in the key and "Set code" in the worked solutions,
+    and 9 or 10 characters long: it is the paper code in all three (and in
+    manifest.json), 10 characters; a question's code stays its variant code."""
+    import json
+
+    out = tmp_path / "exam"
+    assert main(["exam", str(EXAM), "--students", "8", "--seed", "5", "--out", str(out), "--solutions"]) == 0
+    capsys.readouterr()
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    codes = {s["id"]: s["paper_code"] for s in manifest["students"]}
+    assert {len(c) for c in codes.values()} == {10} and all("variant" not in s for s in manifest["students"])
+    key = pdf_text(out / "key.pdf")
+    assert "its variant code and points" in key
+    for sid, code in codes.items():
+        paper = pdf_text(out / "papers" / f"{sid}.pdf")
+        worked = pdf_text(out / "solutions" / f"{sid}.pdf")
+        assert f"Paper code: {code}" in paper and "Variant:" not in paper
+        assert f"Paper code {code}" in worked and "Set code" not in worked
+        assert f"— paper code {code} ·" in key
+    tails = {r["variant"].rpartition("-")[2] for r in csv.DictReader(open(out / "answers.csv", encoding="utf-8"))}
+    assert {len(t) for t in tails} == {10}

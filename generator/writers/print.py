@@ -32,6 +32,7 @@ from ..render.typst_math import typst_string
 from ..roster import Student
 from ..seeding import encode
 from ..spec import Spec
+from ..spreadsheet import cell
 from .atomic import MARKER, check_out, marker_text, replace_folder, staged, write_into
 from .progress import say, shown
 from .typst_pool import TypstPool, age_out_cache, compile_settled
@@ -344,7 +345,7 @@ def _paper(job: tuple) -> dict:
         if with_solutions:  # the student's own variants, worked, with their figures
             written[f"solutions/{student.filename}.pdf"] = compile_pdf(render_document(
                 "key.typ.j2", title=f"{spec.title} — worked solutions for {breakable(student.name)}", suffix="",
-                code=exam.code, seed=exam.seed, paper=paper, problems=problems,
+                code=exam.code, code_name="Paper code", seed=exam.seed, paper=paper, problems=problems,
                 footer=_footer(spec.title, f"{student.id} · {exam.code} · worked solutions")))
         write_into(folder, written)  # here, so the PDFs never travel back to the main process
     return {"student": student, "seed": exam.seed, "code": exam.code, "rows": rows, "key": key,
@@ -495,7 +496,9 @@ def _write_shared(folder: Path, spec: Spec, master: int, paper: str, papers: lis
     writer = csv.DictWriter(buf, ["student", "variant", "question", "answer", "tolerance", "points"],
                             lineterminator="\n")
     writer.writeheader()
-    writer.writerows(r for p in papers for r in p["rows"])
+    # ids and texts a spreadsheet would run as formulas go in as text (the key's numbers stay numbers)
+    writer.writerows({k: cell(v, number=k in ("answer", "tolerance", "points")) for k, v in r.items()}
+                     for p in papers for r in p["rows"])
     put("answers.csv", buf.getvalue())
     del buf
     put("moodle.xml", moodle_xml(spec, master, papers))
@@ -513,7 +516,7 @@ def _write_shared(folder: Path, spec: Spec, master: int, paper: str, papers: lis
         "spec": {"title": spec.title, "source": spec.source, "digits": spec.digits,
                  "items": _manifest_items(spec)},
         "master_seed": master, "paper": paper,
-        "students": [{"id": p["student"].id, "name": p["student"].name, "seed": p["seed"], "variant": p["code"],
+        "students": [{"id": p["student"].id, "name": p["student"].name, "seed": p["seed"], "paper_code": p["code"],
                       **({"paper": f"papers/{p['student'].filename}.pdf"} if with_papers else {})}
                      for p in papers],
         "sha256": dict(sorted({**hashes, **{name: h for p in papers for name, h in p["sha256"].items()}}.items())),
