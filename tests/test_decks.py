@@ -144,3 +144,17 @@ def test_set_pages_and_index_link_the_course_decks(course):
         text = course[page]
         assert "(cards/course.apkg)" in text and "(cards/course-obsidian.md.txt)" in text, page
     assert "(cards/set-02.apkg)" in course["set-02.md"]
+
+
+def test_json_says_which_cards_are_two_way():
+    import dataclasses
+    import json
+
+    from generator.model import TwoWay
+    from generator.pipeline import sample_problem, solve_problem
+    from generator.render.json import render_problem
+
+    sol = solve_problem(sample_problem("D", 3))
+    assert [set(c) for c in json.loads(render_problem(sol))["recall"]] == [{"question", "answer"}]
+    both = dataclasses.replace(sol, recall=(TwoWay(*sol.recall[0]),))
+    assert json.loads(render_problem(both))["recall"][0]["two_way"] is True
