@@ -237,7 +237,8 @@ def cmd_site(args) -> int:
     # Every kind's module now, before write_site forks its worker: the site
     # shows every kind, and a worker forked after this inherits them imported.
     kinds.all_kinds()
-    target = write_site(Path(args.docs), specs, master, args.pdf, args.force)
+    target = write_site(Path(args.docs), specs, master, args.pdf, args.force,
+                        course=f"{spec.title} — whole course" if spec is not None else None)
     print(f"wrote {len(specs)} problem set(s) from seed {master} into {target} "
           f"(rerun with --seed {master})", file=sys.stderr)
     return 0

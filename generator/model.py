@@ -150,6 +150,29 @@ class FigureSpec:
     caption: Prose = ()
 
 
+class TwoWay(tuple):
+    """A recall card meant both ways: a (question, answer) pair whose answer
+    makes a prompt of its own (a term and its definition, say), so the decks
+    ask it from either side: Anki's "and reversed" note type, Obsidian's
+    `:::`.  Build it with `TwoWay(question, answer)`; a plain pair is asked
+    one way only, question to answer — the rule, since an answer such as
+    "Nothing — softmax is shift-invariant" asks nothing.  It unpacks like
+    the plain pair, so code that only reads cards needs no change."""
+
+    __slots__ = ()
+
+    def __new__(cls, question: Prose, answer: Prose):
+        return super().__new__(cls, (question, answer))
+
+    def __getnewargs__(self):  # pickled (a worker's result) as the pair it is
+        return tuple(self)
+
+
+def two_way(card: tuple[Prose, Prose]) -> bool:
+    """Whether a recall card is asked both ways (see TwoWay)."""
+    return isinstance(card, TwoWay)
+
+
 @dataclass(frozen=True)
 class Solution:
     problem: Problem
@@ -159,7 +182,7 @@ class Solution:
     steps: tuple[Step, ...]
     answers: tuple[Answer, ...]
     checks: tuple[Check, ...]
-    recall: tuple[tuple[Prose, Prose], ...]
+    recall: tuple[tuple[Prose, Prose], ...]  # (question, answer) pairs, asked one way; TwoWay both
     figures: tuple[FigureSpec, ...] = ()
 
     def answer(self, name: str) -> Answer:

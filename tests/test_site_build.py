@@ -73,14 +73,14 @@ def _read_deck(data: bytes) -> tuple[list[tuple[str, str, str]], dict, int]:
 
 
 def test_anki_deck_reads_back_as_the_sets_cards(one_set):
-    recall = [(q, a, sol.problem.variant) for sol in one_set["solutions"] for q, a in sol.recall]
+    recall = [card for sol in one_set["solutions"] for card in sol.recall]
     assert len(recall) >= 8
     data = anki_package(one_set["title"], one_set["code"], one_set["seed"], recall)
     notes, decks, cards = _read_deck(data)
-    assert [(f, b) for _, f, b in notes] == [(html_inline(q), html_inline(a)) for q, a, _ in recall]
+    assert [(f, b) for _, f, b in notes] == [(html_inline(q), html_inline(a)) for q, a in recall]
     assert any("\\(" in f + b for _, f, b in notes)  # maths reaches Anki's MathJax as \( … \)
     assert len({g for g, _, _ in notes}) == len(notes)
-    assert cards == 2 * len(notes)  # question → answer and answer → question, as ::: means
+    assert cards == len(notes)  # question → answer only: no card of these kinds is two-way
     deck = decks[str(deck_id(one_set["seed"]))]
     assert deck["name"] == f"Attention Drills::{one_set['title']}"
     # same seed, same bytes (genanki's own writer stamps the zip with the clock)
@@ -88,12 +88,13 @@ def test_anki_deck_reads_back_as_the_sets_cards(one_set):
 
 
 def test_obsidian_note_has_one_card_a_line(one_set):
-    recall = [(q, a) for sol in one_set["solutions"] for q, a in sol.recall]
-    text = render_obsidian(one_set["title"], one_set["code"], recall)
+    recall = [card for sol in one_set["solutions"] for card in sol.recall]
+    text = render_obsidian(one_set["title"], f"Set code `{one_set['code']}`.", recall)
     assert text.startswith("#flashcards")
-    cards = [line for line in text.splitlines() if ":::" in line]
+    cards = [line for line in text.splitlines() if "::" in line]
     assert len(cards) == len(recall)
-    assert all(line.count(" ::: ") == 1 for line in cards)
+    # `::` asks one way, `:::` both: no card of these kinds is two-way
+    assert all(line.count(" :: ") == 1 and ":::" not in line for line in cards)
 
 
 def test_site_seed_is_kept_in_the_repository():
@@ -282,8 +283,8 @@ def test_set_page_maths_figures_and_deck_links(browser, servers, builder):
     assert ":::" not in state["text"]
     assert page.locator("details.tip summary", has_text="Answer").count() >= 8
     # the deck and the Obsidian note are linked, served, and are the page's cards
-    deck = page.get_attribute("a[href$='.apkg']", "href")
-    note = page.locator("a[href$='-obsidian.md.txt']")
+    deck = page.get_attribute("a[href$='set-01.apkg']", "href")
+    note = page.locator("a[href$='set-01-obsidian.md.txt']")
     assert note.get_attribute("download").endswith(".md")
     base = page.url
     from urllib.parse import urljoin
@@ -293,7 +294,14 @@ def test_set_page_maths_figures_and_deck_links(browser, servers, builder):
         .filter(s => /^Card \\d+\\.$/.test(s.innerText)).length""")
     assert len(notes) == questions
     text = urlopen(urljoin(base, note.get_attribute("href"))).read().decode()
-    assert sum(":::" in line for line in text.splitlines()) == len(notes)
+    assert sum(" :: " in line for line in text.splitlines()) == len(notes)
+    # and the whole course's, which holds every card of the set
+    course = page.get_attribute("a[href$='course.apkg']", "href")
+    fronts = {f for _, f, _ in _read_deck(urlopen(urljoin(base, course)).read())[0]}
+    assert {f for _, f, _ in notes} <= fronts
+    note = page.locator("a[href$='course-obsidian.md.txt']")
+    assert note.get_attribute("download").endswith(".md")
+    assert urlopen(urljoin(base, note.get_attribute("href"))).read().decode().count(" :: ") == len(fronts)
     assert page.outside == [] and page.errors == []
     context.close()
 

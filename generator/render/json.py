@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from ..maths.exact import Ex
-from ..model import SKIPPED, Solution
+from ..model import SKIPPED, Solution, two_way
 from .latex import latex
 from .markdown import inline
 
@@ -52,7 +52,9 @@ def payload(solution: Solution, figures=None) -> dict[str, Any]:
             for s in solution.steps
         ],
         "checks": [{"name": c.name, "passed": c.passed, "line": inline(c.line)} for c in solution.checks],
-        "recall": [{"question": inline(q), "answer": inline(a)} for q, a in solution.recall],
+        # a card meant both ways (model.TwoWay) says so; the others are asked one way
+        "recall": [{"question": inline(c[0]), "answer": inline(c[1]), **({"two_way": True} if two_way(c) else {})}
+                   for c in solution.recall],
         "figures": [{"kind": f.kind, "caption": inline(f.caption),
                      **({"file": d.filename, "alt": d.alt} if d else {})}
                     for f, d in zip(solution.figures, drawn)],

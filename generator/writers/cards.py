@@ -1,10 +1,17 @@
-"""A set's recall cards as an Anki package (.apkg), built with genanki.
+"""Recall cards as Anki packages (.apkg), built with genanki: one deck per
+set and one of the whole course.
+
+A note's GUID is a hash of its text (front and back), so a card that several
+sets share is one note in Anki whichever of their decks are imported, and
+one note in the course deck.  A card is asked question → answer (a basic
+note type) unless its kind built it as `model.TwoWay`: only those notes take
+the "and reversed" type, whose second card makes the answer the prompt.
 
 An .apkg is a zip holding an SQLite collection (`collection.anki2`) and a
 `media` index.  genanki's own `write_to_file` stamps the zip entries with the
 clock and the temporary file's mtime, so the same cards would give other
 bytes on every run; here genanki fills the collection (its ids and
-timestamps fixed from the set's seed) and the zip is written with fixed entry
+timestamps fixed from the deck's seed) and the zip is written with fixed entry
 dates, so the same seed gives the same bytes."""
 
 from __future__ import annotations
@@ -17,36 +24,47 @@ import zipfile
 
 import genanki
 
-from ..model import Prose
-from ..render.cards import anki_fields
+from ..model import Prose, two_way
+from ..render.cards import anki_fields, distinct_cards
 
-# One note type for every deck: Anki then recognises it on each import.
-MODEL_ID = 1_607_392_319
-_MODEL = genanki.Model(
-    MODEL_ID, "Attention Drills recall card (and reversed)",
+# Two note types for every deck, the same in each (Anki then recognises them
+# on each import): one way, and both ways (the id the decks have always used).
+_CSS = ".card { font-family: sans-serif; font-size: 20px; text-align: center; }"
+_FORWARD = {"name": "Question → answer", "qfmt": "{{Front}}", "afmt": '{{FrontSide}}<hr id="answer">{{Back}}'}
+MODEL_ID = 1_607_392_320
+_MODEL = genanki.Model(MODEL_ID, "Attention Drills recall card", fields=[{"name": "Front"}, {"name": "Back"}],
+                       templates=[_FORWARD], css=_CSS)
+TWO_WAY_MODEL_ID = 1_607_392_319
+_TWO_WAY_MODEL = genanki.Model(
+    TWO_WAY_MODEL_ID, "Attention Drills recall card (and reversed)",
     fields=[{"name": "Front"}, {"name": "Back"}],
-    templates=[
-        {"name": "Question → answer", "qfmt": "{{Front}}",
-         "afmt": '{{FrontSide}}<hr id="answer">{{Back}}'},
-        {"name": "Answer → question", "qfmt": "{{Back}}",
-         "afmt": '{{FrontSide}}<hr id="answer">{{Front}}'},
-    ],
-    css=".card { font-family: sans-serif; font-size: 20px; text-align: center; }",
+    templates=[_FORWARD, {"name": "Answer → question", "qfmt": "{{Back}}",
+                          "afmt": '{{FrontSide}}<hr id="answer">{{Front}}'}],
+    css=_CSS,
 )
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
 def deck_id(seed: int) -> int:
-    """A deck id in the range genanki advises, fixed by the set's seed."""
+    """A deck id in the range genanki advises, fixed by the deck's seed."""
     return (1 << 30) + seed % (1 << 30)
 
 
-def anki_package(title: str, code: str, seed: int, cards: list[tuple[Prose, Prose, str]]) -> bytes:
-    """The .apkg bytes of one set's deck; cards are (question, answer, variant)."""
+def note_guid(fields: list[str]) -> str:
+    """A card's GUID, from its text alone: the same card is the same note in
+    every deck (a set's, another set's, the course's)."""
+    return genanki.guid_for("attention-drills", *fields)
+
+
+def anki_package(title: str, tag: str, seed: int, cards: list[tuple[Prose, Prose]]) -> bytes:
+    """The .apkg bytes of one deck, `Attention Drills::title`: the recall
+    cards (question, answer) in their order, each once, tagged
+    `attention-drills` and `tag`; the seed fixes its ids."""
     deck = genanki.Deck(deck_id(seed), f"Attention Drills::{title}")
-    for i, (q, a, variant) in enumerate(cards):
-        deck.add_note(genanki.Note(model=_MODEL, fields=anki_fields(q, a), tags=["attention-drills", code],
-                                   guid=genanki.guid_for("attention-drills", variant, i)))
+    for card in distinct_cards(cards):
+        fields = anki_fields(*card)
+        deck.add_note(genanki.Note(model=_TWO_WAY_MODEL if two_way(card) else _MODEL, fields=fields,
+                                   tags=["attention-drills", tag], guid=note_guid(fields)))
     # Fixed timestamp (seconds): note and card ids count up from it in ms;
     # spread by seed so two sets' ids do not collide in one collection.
     timestamp = 1_600_000_000 + (seed % 10**8) / 1000

@@ -11,7 +11,7 @@ from pathlib import Path
 from .. import kinds
 from ..figures import draw_figures
 from ..pipeline import build_items, sample_problem, solve_problem
-from ..render.cards import render_obsidian
+from ..render.cards import distinct_cards, render_obsidian
 from ..render.markdown import (escape_md, heading_md, inline, page_html, page_title, pool_json, ready_block,
                                ready_html, render_problem, to_html)
 from ..render.site_html import cards_html, problem_html
@@ -50,13 +50,15 @@ def practice_variant(job: tuple[str, int, int]) -> dict:
 def set_pages(job: tuple[int, int, Spec, int, bool]) -> dict:
     """One set (number of count), both phases: every problem and solution
     first, then its page (figures included), recall decks (and, with pdf, its
-    sheet and key).  Sets share nothing, so each is a job of its own."""
+    sheet and key).  Sets share nothing, so each is a job of its own; its
+    recall cards come back for the course's deck."""
     number, count, spec, seed, pdf = job
     st = {"number": number, "count": count, "title": spec.title, "seed": seed, "code": f"set-{encode(seed)}",
           "solutions": build_items(spec.items, seed, spec.digits)}
     files: dict[str, str | bytes] = {}
     _render_set(st, pdf, files)
-    return {"files": files, "set": {k: v for k, v in st.items() if k != "solutions"} | {"size": len(st["solutions"])}}
+    return {"files": files, "set": {k: v for k, v in st.items() if k not in ("solutions", "cards")}
+            | {"size": len(st["solutions"])}, "cards": st["cards"]}
 
 
 def examples_page(master: int) -> dict:
@@ -145,11 +147,12 @@ def _render_set(st: dict, pdf: bool, files: dict) -> None:
         files[f"print/set-{nn}-sheet.pdf"], files[f"print/set-{nn}-key.pdf"] = sheet_pdfs(
             st["title"], st["code"], st["seed"], st["solutions"])
     problems = [_problem_md(sol, i) for i, sol in enumerate(st["solutions"], start=1)]
-    # the set's recall cards on the page, and for spaced repetition: an Anki deck and an Obsidian note
-    cards = [(q, a, sol.problem.variant) for sol in st["solutions"] for q, a in sol.recall]
-    files[f"cards/set-{nn}.apkg"] = anki_package(st["title"], st["code"], st["seed"], cards)
-    files[f"cards/set-{nn}-obsidian.md.txt"] = render_obsidian(st["title"], st["code"], [(q, a) for q, a, _ in cards])
-    recall = [(q, a) for q, a, _ in cards]
+    # the set's recall cards (each once) on the page, and for spaced repetition:
+    # an Anki deck and an Obsidian note (the course's decks: course_decks)
+    recall = st["cards"] = distinct_cards(card for sol in st["solutions"] for card in sol.recall)
+    files[f"cards/set-{nn}.apkg"] = anki_package(st["title"], st["code"], st["seed"], recall)
+    files[f"cards/set-{nn}-obsidian.md.txt"] = render_obsidian(
+        st["title"], f"Set code `{st['code']}`: the recall cards of its problems.", recall)
     html = cards_html(recall) if recall else None
     if html is not None:
         cards_block = ready_block(html)
@@ -193,17 +196,31 @@ def _render_practice(practice: dict | None, files: dict) -> list[dict]:
     return pages
 
 
+COURSE_DECK = "Whole course"
+
+
+def course_decks(cards: list, master: int, files: dict, title: str = COURSE_DECK) -> None:
+    """The whole course's recall cards, every set's in set order, each once:
+    an Anki deck (its seed derived from the master seed) and an Obsidian note.
+    A card several sets share is the same note here as in their decks."""
+    recall = distinct_cards(cards)
+    files["cards/course.apkg"] = anki_package(title, "course", derived_seed(master, "course-deck"), recall)
+    files["cards/course-obsidian.md.txt"] = render_obsidian(
+        title, "Every problem set's recall cards, each card once.", recall)
+
+
 def _render_index(sets: list[dict], master: int, practice: bool, files: dict) -> None:
     files["index.md"] = environment().get_template("markdown/sets_index.md.j2").render(
         sets=[{**s, "title": escape_md(s["title"])} for s in sets], master=master, practice=practice)
 
 
 def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int | None = None,
-               folder: Path | None = None) -> dict[str, str | bytes]:
+               folder: Path | None = None, course: str | None = None) -> dict[str, str | bytes]:
     """Every file of the generated folder: the sets, the examples page, the
-    practice pages and the index, built as independent jobs (see _results).
-    With `folder`, the sets and the examples page are written into it as
-    their jobs finish, and only the files left to write are returned."""
+    practice pages, the course's decks (titled `course`, else "Whole course")
+    and the index, built as independent jobs (see _results).  With `folder`,
+    the sets and the examples page are written into it as their jobs finish,
+    and only the files left to write are returned."""
     seeds = child_seeds(master, len(specs))
     practice_jobs = [(k.id, master, i) for k in kinds.all_kinds() for i in range(POOL)]
     jobs = ([("set", (n, len(specs), spec, seed, pdf), folder)
@@ -211,11 +228,13 @@ def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int |
             + [("examples", master, folder)] + [("practice", j, folder) for j in practice_jobs])
     results = shown(_results(jobs, workers), "sets, examples and practice variants", len(jobs))
     files: dict[str, str | bytes] = {}
-    sets = []
+    sets, cards = [], []
     for _ in specs:
         done = next(results)
         files.update(done["files"])
         sets.append(done["set"])
+        cards += done["cards"]
+    course_decks(cards, master, files, course or COURSE_DECK)
     files.update(next(results)["files"])
     practice: dict[str, list[dict]] = {}
     for (kind_id, _, _), variant in zip(practice_jobs, results):
@@ -227,13 +246,14 @@ def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int |
     return files
 
 
-def write_site(docs: Path, specs: list[Spec], master: int, pdf: bool = False, force: bool = False) -> Path:
+def write_site(docs: Path, specs: list[Spec], master: int, pdf: bool = False, force: bool = False,
+               course: str | None = None) -> Path:
     """Build every set, then swap the whole generated folder into place (it must
-    be one this tool wrote, or --force)."""
+    be one this tool wrote, or --force); `course` titles the course's decks."""
     target = docs / GENERATED
     check_out(target, force, "site")
     with staged(target) as tmp:
-        files = site_files(specs, master, pdf, folder=tmp)
+        files = site_files(specs, master, pdf, folder=tmp, course=course)
         write_into(tmp, files)
         write_into(tmp, {MARKER: marker_text(f"attndrills site {master}", tmp)})  # MkDocs skips dot-files
     return target
