@@ -92,7 +92,8 @@ def test_every_typed_input_gets_a_page_or_a_refusal_in_the_users_terms(kind, nam
 
 def refusal(*args):
     code, out, err = run("problem", *args)
-    assert code == 2 and out == "", err
+    assert code == 2 and out == "" and err.startswith("error: ") and err.count("\n") == 1, err
+    assert not any(word in err for word in INTERNAL), err
     return err
 
 
