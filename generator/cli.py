@@ -157,12 +157,18 @@ def cmd_problem(args) -> int:
         seed = parse_seed(args.seed)
     inputs = None
     if args.input is not None:
+        from .loaded import MAX_NESTING, check_input, json_int
+
         try:
-            inputs = json.loads(args.input)
+            inputs = json.loads(args.input, parse_int=json_int)
         except json.JSONDecodeError as exc:
             raise UserError(f"--input: not valid JSON ({exc.msg} at position {exc.pos})") from None
+        except RecursionError:  # Python's JSON reader recurses once per level
+            raise UserError(f"--input: nested more than {MAX_NESTING} deep; inputs are lists of numbers, "
+                            "and states lists of such lists") from None
         if not isinstance(inputs, dict):
             raise UserError("--input: expected a JSON object such as {\"scores\": [\"0.3\", \"2.1\"]}")
+        check_input(inputs, "--input")
     if args.scores is not None:
         inputs = dict(inputs or {})
         inputs["scores"] = args.scores.split(",")
@@ -383,6 +389,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     except UserError as exc:
         print(f"error: {one_line(str(exc))}", file=sys.stderr)
+        for detail in exc.details:
+            print(f"  {one_line(detail)}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         return 0
