@@ -234,16 +234,19 @@ def cmd_site(args) -> int:
     else:
         master = fresh_seed()
     # MathJax goes into the docs folder (a complete copy of its own), not
-    # through a builder's hook, so MkDocs and Zensical both publish it.
-    from .writers.mathjax import write_mathjax
+    # through a builder's hook, so MkDocs and Zensical both publish it.  Its
+    # folder is checked now and written after the pages: a run that fails
+    # while building them leaves no DOCS/assets behind.
+    from .writers.mathjax import check_mathjax, write_mathjax
 
-    if write_mathjax(Path(args.docs), args.force) is None:
-        print("warning: MathJax is not installed (pip install -e '.[site]'); "
-              "the site's formulas will show as raw TeX", file=sys.stderr)
+    check_mathjax(Path(args.docs), args.force)
     # Every kind's module now, before write_site forks its worker: the site
     # shows every kind, and a worker forked after this inherits them imported.
     kinds.all_kinds()
     target = write_site(Path(args.docs), specs, master, args.pdf, args.force)
+    if write_mathjax(Path(args.docs), args.force) is None:
+        print("warning: MathJax is not installed (pip install -e '.[site]'); "
+              "the site's formulas will show as raw TeX", file=sys.stderr)
     print(f"wrote {len(specs)} problem set(s) from seed {master} into {target} "
           f"(rerun with --seed {master})", file=sys.stderr)
     return 0

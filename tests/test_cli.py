@@ -403,3 +403,71 @@ def test_a_spec_file_name_in_no_encoding_is_recorded_as_escapes(tmp_path, capsys
     manifest = json.loads((tmp_path / "exam" / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["spec"]["source"] == f"{tmp_path}/sp\\xffec.yaml"
 
+
+def _litter(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if ".old-" in p.name or ".tmp-" in p.name)
+
+
+def test_force_never_replaces_a_symlink_or_a_checkout(tmp_path, capsys):
+    """`--force` onto a symlink renamed the link away (left as `.NAME.old-PID`,
+    which rmtree cannot remove) and put a folder in its place; onto a folder
+    holding `.git` it replaced the whole checkout."""
+    spec = tmp_path / "t.yaml"
+    spec.write_text("title: T\nitems:\n  - kind: A\n")
+    real = tmp_path / "real"
+    real.mkdir()
+    (real / "notes.txt").write_text("mine\n")
+    link = tmp_path / "link"
+    link.symlink_to(real)
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "generated").symlink_to(real)
+    for argv in (["sheet", str(spec), "--seed", "1", "--out", str(link), "--force"],
+                 ["sheet", str(spec), "--seed", "1", "--out", str(link)],
+                 ["exam", str(spec), "--students", "2", "--seed", "1", "--out", str(link), "--force"],
+                 ["site", "--seed", "1", "--sets", "1", "--docs", str(docs), "--force"]):
+        assert _errors(capsys, argv).endswith(" is a symbolic link; give the folder it points to, or another path")
+    assert link.is_symlink() and (docs / "generated").is_symlink()
+    assert [p.name for p in real.iterdir()] == ["notes.txt"]
+    assert _litter(tmp_path) == [] and _litter(docs) == []
+    checkout = tmp_path / "course"
+    (checkout / ".git").mkdir(parents=True)
+    (checkout / "README.md").write_text("# course\n")
+    for argv in (["sheet", str(spec), "--seed", "1", "--out", str(checkout), "--force"],
+                 ["exam", str(spec), "--students", "2", "--seed", "1", "--out", str(checkout), "--force"]):
+        assert _errors(capsys, argv) == (f"error: {checkout} holds a git checkout (.git), which replacing the folder "
+                                         "would delete; write the output to a folder of its own")
+    assert sorted(p.name for p in checkout.iterdir()) == [".git", "README.md"]
+    assert _litter(tmp_path) == []
+
+
+def _disk_full(*args, **kwargs):
+    import errno
+
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_failed_write_leaves_no_empty_folder(tmp_path, capsys, monkeypatch):
+    """A full disk: `site` left an empty DOCS/assets (its MathJax copy failed),
+    `problem --figures DIR` an empty DIR."""
+    import tempfile
+
+    from generator.writers import atomic, files
+
+    real = tempfile.mkdtemp
+    monkeypatch.setattr(files, "_write", _disk_full)
+    assert _errors(capsys, ["problem", "G", "--seed", "4", "--figures", str(tmp_path / "figs" / "g")]) == \
+        f"error: cannot write figures into {tmp_path / 'figs' / 'g'}: No space left on device"
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.undo()
+    monkeypatch.setattr(atomic.tempfile, "mkdtemp", _disk_full)
+    docs = tmp_path / "new" / "docs"
+    assert _errors(capsys, ["site", "--seed", "1", "--sets", "1", "--docs", str(docs)]) == \
+        f"error: cannot write into {docs}: No space left on device"
+    assert list(tmp_path.iterdir()) == []
+    # the pages written, then the disk full when MathJax is copied: no empty DOCS/assets
+    monkeypatch.setattr(atomic.tempfile, "mkdtemp",
+                        lambda *a, **k: _disk_full() if "mathjax" in k.get("prefix", "") else real(*a, **k))
+    assert _errors(capsys, ["site", "--seed", "1", "--sets", "1", "--docs", str(docs)]) == \
+        f"error: cannot write into {docs / 'assets'}: No space left on device"
+    assert sorted(p.name for p in docs.iterdir()) == ["generated"]
