@@ -8,6 +8,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -169,3 +171,46 @@ def test_a_full_disk_on_stdout_is_one_error_line():
                              stdout=full, stderr=subprocess.PIPE, text=True)
     assert run.returncode == 2
     assert run.stderr == "error: cannot write the output: No space left on device\n"
+
+
+def _children(pgid: int, want: int, within: float) -> list[int]:
+    """The group's processes once there are `want` of them (the run and its workers)."""
+    end = time.monotonic() + within
+    while len(found := _group(pgid)) < want and time.monotonic() < end:
+        time.sleep(0.05)
+    return found
+
+
+@pytest.mark.parametrize("args", [
+    ["exam", str(ROOT / "examples" / "exam-midterm.yaml"), "--students", "400", "--seed", "2", "--out", "{tmp}/exam"],
+    ["site", "--seed", "2", "--sets", "200", "--docs", "{tmp}/docs"],
+    ["site", "--seed", "2", "--sets", "200", "--pdf", "--docs", "{tmp}/docs"],
+], ids=["exam", "site", "site-pdf"])
+def test_a_killed_run_takes_its_workers_with_it(tmp_path, tmp_path_factory, args):
+    """SIGKILL to the command alone (`kill -9 PID`, the OOM killer): its
+    workers lived on (one pair 9 minutes later), waiting for work, ignoring
+    SIGTERM, and holding the caller's stdout, so a caller reading it through
+    a pipe (subprocess.run(…, stdout=PIPE)) never got to its end.  They now
+    notice within a second and end; the pipe reaches its end."""
+    import select
+
+    args = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    proc = subprocess.Popen([sys.executable, "-m", "generator", *args], cwd=ROOT, env=private_tmp(tmp_path_factory),
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        assert len(_children(proc.pid, 3, 60)) >= 3, "the workers never started"
+        time.sleep(1.0)  # at work
+        os.kill(proc.pid, signal.SIGKILL)  # the command only, as `kill -9 PID` does
+        proc.wait()
+        killed = time.monotonic()
+        readable, _, _ = select.select([proc.stdout], [], [], 3.0)
+        assert readable and proc.stdout.read() == b"", "a worker holds the caller's stdout"
+        while _group(proc.pid) and time.monotonic() - killed < 3.0:
+            time.sleep(0.02)
+        assert _group(proc.pid) == [], "workers outlived the run"
+        assert time.monotonic() - killed < 2.0
+    finally:
+        for pid in _group(proc.pid):
+            os.kill(pid, signal.SIGKILL)
+        proc.stdout.close()
+

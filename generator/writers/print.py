@@ -33,6 +33,7 @@ from ..roster import Student
 from ..seeding import encode
 from ..spec import Spec
 from .atomic import MARKER, check_out, marker_text, replace_folder, staged, write_into
+from .lifeline import die_with_parent
 from .progress import say, shown
 from .typst_pool import TypstPool, age_out_cache, compile_settled
 
@@ -415,7 +416,7 @@ def _papers(jobs: list[tuple], workers: int | None):
     workers = workers or min(2, os.cpu_count() or 1)
     if workers > 1 and len(jobs) >= 8 and "forkserver" in mp.get_all_start_methods():
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=pool_context(), initializer=pool_worker,
-                                   initargs=(_EXTRA_FONTS,))
+                                   initargs=(_EXTRA_FONTS, os.getpid()))
         try:
             yield from pool.map(_paper, jobs, chunksize=2)  # small chunks: no core idles at the end
         except BaseException:  # Ctrl-C or a failed paper: the papers being written finish, no new one starts
@@ -437,8 +438,12 @@ def _papers(jobs: list[tuple], workers: int | None):
 _GC_THRESHOLD = (20_000, 20, 20)
 
 
-def pool_worker(extra_fonts: tuple[str, ...] = ()) -> None:
+def pool_worker(extra_fonts: tuple[str, ...] = (), run: int | None = None) -> None:
+    """A worker's set-up: it ends with the run (`run`, the command's process),
+    ignores the signals the main process handles, and keeps its garbage
+    collector off what it inherited."""
     global _EXTRA_FONTS
+    die_with_parent(run)
     _EXTRA_FONTS = extra_fonts  # a forkserver's worker did not inherit --font-path
     # Ctrl-C (and a SIGTERM to the group) reaches every worker: the main process handles it
     signal.signal(signal.SIGINT, signal.SIG_IGN)

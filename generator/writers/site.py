@@ -97,7 +97,8 @@ def _results(jobs: list[tuple], workers: int | None):
         return
     from .print import pool_context, pool_worker  # the exam's pool set-up: Ctrl-C is handled here
 
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=pool_context(), initializer=pool_worker)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=pool_context(), initializer=pool_worker,
+                               initargs=((), os.getpid()))
     try:
         yield from pool.map(_job, jobs)
     except BaseException:
