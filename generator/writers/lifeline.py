@@ -55,3 +55,42 @@ def die_with_parent(run: int | None = None) -> None:
                 _end()
 
     threading.Thread(target=watch, name="lifeline", daemon=True).start()
+
+
+def run_chunk(fn, chunk: list) -> list:
+    return [fn(job) for job in chunk]
+
+
+def map_in_order(pool, fn, jobs: list, chunksize: int = 1):
+    """`pool.map(fn, jobs, chunksize=…)`, whose results it yields in the order
+    of `jobs`, without pool.map's clean-up: on Ctrl-C that cancelled the
+    futures still queued, and the pool's manager thread, seeing the killed
+    workers (stop_pool), then failed to mark those as broken (Python 3.11's
+    InvalidStateError, printed with its traceback under 'interrupted:')."""
+    futures = [pool.submit(run_chunk, fn, jobs[i:i + chunksize]) for i in range(0, len(jobs), chunksize)]
+    for future in futures:
+        yield from future.result()
+
+
+def stop_pool(pool) -> None:
+    """Stop a ProcessPoolExecutor at once (Ctrl-C, SIGTERM, a failed job):
+    its workers are killed where they are instead of finishing the jobs under
+    way.  Waiting for those took 1 to 6 s on a loaded machine (a worker's job
+    is two papers, or a set with its PDFs), where Ctrl-C promises a second;
+    what they were writing is in the staging folder, which the caller removes
+    once they are gone.  The Typst source folders of their compiles go too."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())  # Python 3.14 has pool.kill_workers()
+    for worker in workers:
+        try:
+            worker.kill()
+        except (OSError, ValueError, AttributeError):  # already gone, or closed
+            pass
+    for worker in workers:
+        try:
+            worker.join()
+        except (OSError, ValueError, AttributeError, AssertionError):
+            pass
+    pool.shutdown(wait=True)
+    from .typst_pool import sweep_abandoned
+
+    sweep_abandoned()

@@ -33,7 +33,7 @@ from ..roster import Student
 from ..seeding import encode
 from ..spec import Spec
 from .atomic import MARKER, check_out, marker_text, replace_folder, staged, write_into
-from .lifeline import die_with_parent
+from .lifeline import die_with_parent, map_in_order, stop_pool
 from .progress import say, shown
 from .typst_pool import TypstPool, age_out_cache, compile_settled
 
@@ -418,9 +418,9 @@ def _papers(jobs: list[tuple], workers: int | None):
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=pool_context(), initializer=pool_worker,
                                    initargs=(_EXTRA_FONTS, os.getpid()))
         try:
-            yield from pool.map(_paper, jobs, chunksize=2)  # small chunks: no core idles at the end
-        except BaseException:  # Ctrl-C or a failed paper: the papers being written finish, no new one starts
-            pool.shutdown(wait=True, cancel_futures=True)
+            yield from map_in_order(pool, _paper, jobs, chunksize=2)  # small chunks: no core idles at the end
+        except BaseException:  # Ctrl-C or a failed paper: stopped at once, the staging folder goes
+            stop_pool(pool)
             raise
         pool.shutdown()
     else:

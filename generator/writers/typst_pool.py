@@ -87,10 +87,15 @@ def _sweep_once() -> None:
     is abandoned.  Once per process, before its first compile."""
     if _SWEPT != [os.getpid()]:
         _SWEPT[:] = [os.getpid()]
-        try:
-            remove_abandoned(Path(tempfile.gettempdir()), re.compile(r"attndrills-typst-(\d+)-.*"))
-        except OSError:  # a temporary folder we may not list: its leftovers stay
-            pass
+        sweep_abandoned()
+
+
+def sweep_abandoned() -> None:
+    """Remove the source folders of compiles whose process is gone."""
+    try:
+        remove_abandoned(Path(tempfile.gettempdir()), re.compile(r"attndrills-typst-(\d+)-.*"))
+    except OSError:  # a temporary folder we may not list: its leftovers stay
+        pass
 
 
 def age_out_cache(compiler, compiles: int) -> None:
