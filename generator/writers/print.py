@@ -122,7 +122,7 @@ def compile_pdf(source: str, age_out: bool = True) -> bytes:
         _INPUTS = typst_inputs()
         _COMPILER = typst.Compiler(ignore_system_fonts=True, font_paths=font_dirs(), sys_inputs=_INPUTS)
     try:
-        pdf = compile_settled(_COMPILER, source.encode("utf-8"), _INPUTS)
+        pdf = _interruptible(compile_settled, _COMPILER, source.encode("utf-8"), _INPUTS)
     except Exception as exc:  # a template bug, never user input: say which
         raise RuntimeError(f"Typst could not compile the document: {exc}") from exc
     # nothing useful is lost where the next document shares no layout with
@@ -130,6 +130,43 @@ def compile_pdf(source: str, age_out: bool = True) -> bytes:
     if age_out:
         age_out_cache(_COMPILER, _AGE_OUT)
     return pdf
+
+
+def _interruptible(compile, *args) -> bytes:
+    """`compile(*args)` in a thread of its own, waited for here, in the main
+    thread, where Ctrl-C is raised.  Typst compiles without the interpreter
+    and returns to it only at the end: Ctrl-C during the key of a 400-student
+    exam waited 3 s for it.  On Ctrl-C the compile is abandoned (the process
+    ends; its source folder is removed now) and this process's compiler is not
+    used again.  A pool's worker, which ignores Ctrl-C, compiles directly."""
+    global _COMPILER
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        return compile(*args)
+    done: dict = {}
+
+    def run() -> None:
+        try:
+            done["pdf"] = compile(*args)
+        except BaseException as exc:  # noqa: BLE001 - raised again below, in the main thread
+            done["error"] = exc
+
+    thread = threading.Thread(target=run, name="typst", daemon=True)
+    thread.start()
+    try:
+        while thread.is_alive():
+            thread.join(0.1)
+    except BaseException:
+        _COMPILER = None
+        import glob
+        import tempfile
+
+        for folder in glob.glob(os.path.join(tempfile.gettempdir(), f"attndrills-typst-{os.getpid()}-*")):
+            shutil.rmtree(folder, ignore_errors=True)
+        raise
+    if "error" in done:
+        raise done["error"]
+    return done["pdf"]
 
 
 # -- which characters no font has ------------------------------------------------
