@@ -36,6 +36,17 @@ class _Parser(argparse.ArgumentParser):
         return super().format_help()
 
 
+def _whole(text: str) -> int:
+    """argparse's type for counts: int, except that a number of thousands of
+    digits is not echoed back whole (nor converted: Python stops at 4300)."""
+    if len(text.strip()) > 20:
+        raise argparse.ArgumentTypeError(f"a number of {len(text.strip())} characters is far too large")
+    return int(text)
+
+
+_whole.__name__ = "int"  # argparse names the type in "invalid int value: 'x'"
+
+
 def _accepted_forms() -> str:
     from .marking import ACCEPTED_FORMS
 
@@ -57,12 +68,12 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--scores", help="comma-separated scores, e.g. 0.3,2.1,0.5 (or -2,1,0)")
     q.add_argument("--input", help="the inputs as a JSON object, e.g. '{\"scores\": [\"0.3\", \"2.1\"]}'")
     q.add_argument("--format", choices=("md", "json"), default="md")
-    q.add_argument("--digits", type=int, default=4, help="decimal places shown (default 4)")
+    q.add_argument("--digits", type=_whole, default=4, help="decimal places shown (default 4)")
     q.add_argument("--figures", metavar="DIR", help="draw the figures as SVG files into DIR and embed "
                    "them (save the Markdown in DIR too: it refers to them by file name)")
 
     s = sub.add_parser("site", help="fresh problem sets into the MkDocs docs folder")
-    s.add_argument("--sets", type=int, help="how many sets (default: 3, or the spec's `sets`)")
+    s.add_argument("--sets", type=_whole, help="how many sets (default: 3, or the spec's `sets`)")
     s.add_argument("--seed", help="master seed (default: the spec's, else fresh each run)")
     s.add_argument("--spec", help="a problem-set spec (YAML); without it the sets cover every cell and level")
     s.add_argument("--docs", default="docs", help="the MkDocs docs folder (default docs)")
@@ -81,15 +92,15 @@ def _parser() -> argparse.ArgumentParser:
     ex = sub.add_parser("exam", help="randomized per-student exams, key, answers.csv, manifest, Moodle XML")
     ex.add_argument("spec", metavar="SPEC")
     who = ex.add_mutually_exclusive_group(required=True)
-    who.add_argument("--students", type=int, metavar="N", help="N numbered students s001…")
+    who.add_argument("--students", type=_whole, metavar="N", help="N numbered students s001…")
     who.add_argument("--roster", metavar="CSV", help="a CSV with a header holding id (and name)")
-    who.add_argument("--variants", type=int, metavar="N",
+    who.add_argument("--variants", type=_whole, metavar="N",
                      help="no papers: a Moodle pool of N variants of every question (with key and answers.csv)")
     ex.add_argument("--seed", help="master seed (default: the spec's, else fresh)")
     ex.add_argument("--out", required=True, metavar="DIR")
     ex.add_argument("--paper", default="a4", help="a4 (default) or letter")
     ex.add_argument("--only", metavar="STUDENT", help="regenerate one student's paper")
-    ex.add_argument("--workers", type=int, help="worker processes (default: up to 2)")
+    ex.add_argument("--workers", type=_whole, help="worker processes (default: up to 2)")
     ex.add_argument("--solutions", action="store_true",
                     help="also DIR/solutions/<id>.pdf: each student's variants worked, with figures")
     ex.add_argument("--force", action="store_true", help="replace a folder attndrills did not write")

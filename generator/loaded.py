@@ -47,10 +47,16 @@ def find_fault(data: Any) -> tuple[list, str] | None:
     """(path, what is wrong) of the first place in `data` (dicts, lists,
     scalars as JSON and YAML give them) that nests more than MAX_NESTING deep
     or holds a lone surrogate (in a key or a text), else None.  The path is
-    the keys and 0-based indices leading there.  Walked without recursion."""
+    the keys and 0-based indices leading there.  Walked without recursion,
+    each list and mapping once."""
     stack: list[tuple[Any, list]] = [(data, [])]
+    seen: set[int] = set()  # YAML aliases share a list or mapping: walked once, not once per alias
     while stack:
         value, path = stack.pop()
+        if isinstance(value, (dict, list)):
+            if id(value) in seen:
+                continue
+            seen.add(id(value))
         if len(path) > MAX_NESTING:
             while path and isinstance(path[-1], int):  # named by its key: "scores", not "scores[1][1]…"
                 path = path[:-1]

@@ -364,6 +364,13 @@ def test_a_5000_digit_number_is_refused_naming_its_field(tmp_path, capsys):
     for argv in (["problem", "A", "--seed", huge], ["exam", str(spec), "--students", "1", "--seed", huge, "--out",
                                                      str(tmp_path / "x")], ["site", "--seed", huge]):
         assert _errors(capsys, argv) == "error: --seed: a number of 5000 digits is larger than 18446744073709551615"
+    for option in ("--students", "--variants", "--workers"):
+        argv = ["exam", str(spec), "--out", str(tmp_path / "x"), option, huge] + \
+            (["--students", "2"] if option == "--workers" else [])
+        assert _errors(capsys, argv) == f"error: argument {option}: a number of 5000 characters is far too large"
+    assert _errors(capsys, ["problem", "A", "--digits", huge]) == \
+        "error: argument --digits: a number of 5000 characters is far too large"
+    assert _errors(capsys, ["problem", "A", "--digits", "x"]) == "error: argument --digits: invalid int value: 'x'"
     assert _errors(capsys, ["problem", "A", "--input", f'{{"scores": [{huge}, 1]}}']) == \
         "error: scores[1]: 99999999999999999999... is longer than 30 characters"
     assert list(tmp_path.iterdir()) == [spec]
