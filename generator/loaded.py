@@ -39,8 +39,8 @@ def json_int(text: str) -> int | str:
 
 def surrogate_message(text: str) -> str:
     ch = _SURROGATE.search(text).group()
-    return (f"holds \\u{ord(ch):04x}, half of a character (a lone surrogate), which no page, PDF or CSV "
-            "can hold; write the whole character, or remove it")
+    return (f"holds \\u{ord(ch):04x}, half of a character (a lone surrogate) or a byte that is not UTF-8, "
+            "which no page, PDF or CSV can hold; write the whole character, or remove it")
 
 
 def find_fault(data: Any) -> tuple[list, str] | None:

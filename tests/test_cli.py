@@ -386,11 +386,11 @@ def test_a_lone_surrogate_is_refused_where_it_was_read(tmp_path, capsys):
     for argv in _commands(spec, tmp_path):
         assert _errors(capsys, argv).startswith(f"error: {spec}: title: {says}")
     spec.write_text('title: T\nitems:\n  - kind: A\n  - kind: G\n    inputs: {source: ["\\ud800", b], target: [x, y],'
-                    ' scores: [[1, 2], [3, 4]]}\n')
+                    ' scores: [[1, 3], [3, 1]]}\n')
     for argv in _commands(spec, tmp_path):
         assert _errors(capsys, argv).startswith(f"error: {spec}: item 2 (line 4): inputs.source[1]: {says}")
     assert list(tmp_path.iterdir()) == [spec]  # site left no empty DOCS/assets
-    given = '{"source": ["a", "b"], "target": ["x", "\\ud800"], "scores": [[1, 2], [3, 4]]}'
+    given = '{"source": ["a", "b"], "target": ["x", "\\ud800"], "scores": [[1, 3], [3, 1]]}'
     assert _errors(capsys, ["problem", "G", "--input", given]).startswith(f"error: --input: target[2]: {says}")
     roster = tmp_path / "class.csv"  # a roster is strict UTF-8, where a surrogate's bytes are no character
     roster.write_bytes(b"id,name\na1,Ann \xed\xa0\x80\n")
@@ -478,3 +478,15 @@ def test_a_failed_write_leaves_no_empty_folder(tmp_path, capsys, monkeypatch):
     assert _errors(capsys, ["site", "--seed", "1", "--sets", "1", "--docs", str(docs)]) == \
         f"error: cannot write into {docs / 'assets'}: No space left on device"
     assert sorted(p.name for p in docs.iterdir()) == ["generated"]
+
+
+def test_a_byte_that_is_not_utf8_in_input_is_refused(capsys):
+    """A command line in another encoding reaches Python as a lone surrogate
+    (`\\xff` as `\\udcff`): a word of --input ended as an internal error when
+    the page was written."""
+    import os
+
+    given = os.fsdecode(b'{"source": ["a", "b\xff"], "target": ["x", "y"], "scores": [[1, 3], [3, 1]]}')
+    assert _errors(capsys, ["problem", "G", "--input", given]) == (
+        "error: --input: source[2]: holds \\udcff, half of a character (a lone surrogate) or a byte that is not "
+        "UTF-8, which no page, PDF or CSV can hold; write the whole character, or remove it")
