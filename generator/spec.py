@@ -179,6 +179,9 @@ class _Mistake(Exception):
     pass
 
 
+_SHOWN = 20  # mistakes listed under the error line
+
+
 def parse_spec(data: Any, source: str, lines: dict[int, int] | None = None) -> Spec:
     """A spec from its YAML data; every mistake in it is reported at once
     (UserError: one of them as its message, several as `details`), each as
@@ -242,8 +245,9 @@ def parse_spec(data: Any, source: str, lines: dict[int, int] | None = None) -> S
                 fail("items", f"{total} problems in all; at most {MAX_ITEMS} per set or exam")
     if len(found) == 1:
         raise UserError(f"{source}: {found[0]}")
-    if found:
-        raise UserError(f"{source}: {len(found)} mistakes:", details=found)
+    if found:  # a list of a thousand broken items shows its first mistakes, and how many more
+        shown = found[:_SHOWN] + ([f"… and {len(found) - _SHOWN} more"] if len(found) > _SHOWN else [])
+        raise UserError(f"{source}: {len(found)} mistakes:", details=shown)
     return Spec(title.strip(), tuple(items), seed, sets, digits, source)
 
 

@@ -113,6 +113,10 @@ def test_every_mistake_of_a_spec_is_reported_at_once_items_counted_from_1(tmp_pa
         "  item 3 (line 8): colour: unknown field; an item has kind or level, count, params, inputs, points",
         "  item 3 (line 8): level: a level from 1 to 5"]
     assert not (tmp_path / "out").exists()
+    bad.write_text("items:\n" + "  - kind: Q\n" * 500)
+    assert main(["sheet", str(bad), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"error: {bad}: 500 mistakes:" and len(err) == 22 and err[-1] == "  … and 480 more"
 
 
 def test_a_spec_of_aliases_nesting_lists_in_lists_is_read_at_once(tmp_path):
