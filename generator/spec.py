@@ -105,6 +105,14 @@ class _Loader(yaml.SafeLoader):
     def construct_yaml_int(self, node):
         return long_number(node.value) or super().construct_yaml_int(node)
 
+    def construct_object(self, node, deep=False):
+        try:
+            return super().construct_object(node, deep=deep)
+        except (ValueError, TypeError, OverflowError) as exc:  # 2026-13-45, !!int abc: Python's own words
+            raise yaml.constructor.ConstructorError(
+                None, None, f"not a date or number YAML can make: {exc}",
+                node.start_mark) from None
+
 
 _Loader.add_constructor("tag:yaml.org,2002:map", _Loader.construct_yaml_map)
 _Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
@@ -127,6 +135,8 @@ _YAML_SAYS = (
      "quotes, or write a backslash as \\\\"),
     ("found undefined alias", "an alias (*name) with no anchor (&name) before it"),
     ("could not determine a constructor for the tag", "a tag (!!name) that a spec does not take; remove it"),
+    ("not a date or number YAML can make", "YAML reads this value as a date or a number, which it is not; "
+     "put it in quotes to keep it as text, or correct it"),
     ("nested more than", None),  # ours, already in a spec's terms
     ("appears twice in one mapping", None),
 )

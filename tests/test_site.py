@@ -82,6 +82,10 @@ def test_spec_errors_name_file_item_and_field(tmp_path, text, says):
     ("title: 'abc\nitems: []\n", "line 1, column 8: not valid YAML: a quote opened here is never closed"),
     ("items: {kind: A\n", "line 2, column 1: not valid YAML: a mapping opened with '{' is not closed with '}'"),
     ("title: @x\n", "line 1, column 8: not valid YAML: this character cannot start a value; put the value in quotes"),
+    # ValueError from Python's date and number makers ended as internal errors
+    ("title: 2026-13-45\nitems: [{kind: A}]\n", "line 1, column 8: not valid YAML: YAML reads this value as a date "
+     "or a number, which it is not; put it in quotes"),
+    ("items: [{kind: A, count: !!int abc}]\n", "line 1, column 26: not valid YAML: YAML reads this value as a date"),
     ("title: !!python/object:os.system x\n", "line 1, column 8: not valid YAML: a tag (!!name) that a spec does "
      "not take"),
 ])
