@@ -175,7 +175,12 @@ def load_spec(path: str | Path) -> Spec:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise UserError(f"{p}: not UTF-8 text (byte {exc.start}); save the spec as UTF-8") from None
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)  # its reader refuses control characters here
+    except yaml.reader.ReaderError as exc:
+        line = text[: exc.position].count("\n") + 1
+        raise UserError(f"{p}: line {line}: not valid YAML: a control character (U+{exc.character:04X}), "
+                        "which a spec cannot hold; remove it") from None
     try:
         data = loader.get_single_data()
     except yaml.YAMLError as exc:

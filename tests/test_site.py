@@ -86,6 +86,8 @@ def test_spec_errors_name_file_item_and_field(tmp_path, text, says):
     ("title: 2026-13-45\nitems: [{kind: A}]\n", "line 1, column 8: not valid YAML: YAML reads this value as a date "
      "or a number, which it is not; put it in quotes"),
     ("items: [{kind: A, count: !!int abc}]\n", "line 1, column 26: not valid YAML: YAML reads this value as a date"),
+    ("title: T\nitems: [{kind: A}]\n\x00", "line 3: not valid YAML: a control character (U+0000), which a spec cannot "
+     "hold; remove it"),
     ("title: !!python/object:os.system x\n", "line 1, column 8: not valid YAML: a tag (!!name) that a spec does "
      "not take"),
 ])
@@ -96,7 +98,8 @@ def test_yaml_errors_say_line_column_and_what_to_do(tmp_path, text, says):
     path.write_text(text)
     with pytest.raises(UserError) as exc:
         load_spec(path)
-    assert str(exc.value).startswith(f"{path}: {says}") and "(the YAML reader: " in str(exc.value), str(exc.value)
+    assert str(exc.value).startswith(f"{path}: {says}") and ("(the YAML reader: " in str(exc.value)
+                                                              or "control character" in says), str(exc.value)
 
 
 def test_every_mistake_of_a_spec_is_reported_at_once_items_counted_from_1(tmp_path, capsys):
