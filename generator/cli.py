@@ -36,6 +36,17 @@ class _Parser(argparse.ArgumentParser):
         return super().format_help()
 
 
+def _whole(text: str) -> int:
+    """argparse's type for counts: int, except that a number of thousands of
+    digits is not echoed back whole (nor converted: Python stops at 4300)."""
+    if len(text.strip()) > 20:
+        raise argparse.ArgumentTypeError(f"a number of {len(text.strip())} characters is far too large")
+    return int(text)
+
+
+_whole.__name__ = "int"  # argparse names the type in "invalid int value: 'x'"
+
+
 def _accepted_forms() -> str:
     from .marking import ACCEPTED_FORMS
 
@@ -57,12 +68,12 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--scores", help="comma-separated scores, e.g. 0.3,2.1,0.5 (or -2,1,0)")
     q.add_argument("--input", help="the inputs as a JSON object, e.g. '{\"scores\": [\"0.3\", \"2.1\"]}'")
     q.add_argument("--format", choices=("md", "json"), default="md")
-    q.add_argument("--digits", type=int, default=4, help="decimal places shown (default 4)")
+    q.add_argument("--digits", type=_whole, default=4, help="decimal places shown (default 4)")
     q.add_argument("--figures", metavar="DIR", help="draw the figures as SVG files into DIR and embed "
                    "them (save the Markdown in DIR too: it refers to them by file name)")
 
     s = sub.add_parser("site", help="fresh problem sets into the MkDocs docs folder")
-    s.add_argument("--sets", type=int, help="how many sets (default: 3, or the spec's `sets`)")
+    s.add_argument("--sets", type=_whole, help="how many sets (default: 3, or the spec's `sets`)")
     s.add_argument("--seed", help="master seed (default: the spec's, else fresh each run)")
     s.add_argument("--spec", help="a problem-set spec (YAML); without it the sets cover every cell and level")
     s.add_argument("--docs", default="docs", help="the MkDocs docs folder (default docs)")
@@ -81,15 +92,15 @@ def _parser() -> argparse.ArgumentParser:
     ex = sub.add_parser("exam", help="randomized per-student exams, key, answers.csv, manifest, Moodle XML")
     ex.add_argument("spec", metavar="SPEC")
     who = ex.add_mutually_exclusive_group(required=True)
-    who.add_argument("--students", type=int, metavar="N", help="N numbered students s001…")
+    who.add_argument("--students", type=_whole, metavar="N", help="N numbered students s001…")
     who.add_argument("--roster", metavar="CSV", help="a CSV with a header holding id (and name)")
-    who.add_argument("--variants", type=int, metavar="N",
+    who.add_argument("--variants", type=_whole, metavar="N",
                      help="no papers: a Moodle pool of N variants of every question (with key and answers.csv)")
     ex.add_argument("--seed", help="master seed (default: the spec's, else fresh)")
     ex.add_argument("--out", required=True, metavar="DIR")
     ex.add_argument("--paper", default="a4", help="a4 (default) or letter")
     ex.add_argument("--only", metavar="STUDENT", help="regenerate one student's paper")
-    ex.add_argument("--workers", type=int, help="worker processes (default: up to 2)")
+    ex.add_argument("--workers", type=_whole, help="worker processes (default: up to 2)")
     ex.add_argument("--solutions", action="store_true",
                     help="also DIR/solutions/<id>.pdf: each student's variants worked, with figures")
     ex.add_argument("--force", action="store_true", help="replace a folder attndrills did not write")
@@ -160,12 +171,18 @@ def cmd_problem(args) -> int:
         seed = parse_seed(args.seed)
     inputs = None
     if args.input is not None:
+        from .loaded import MAX_NESTING, check_input, json_int
+
         try:
-            inputs = json.loads(args.input)
+            inputs = json.loads(args.input, parse_int=json_int)
         except json.JSONDecodeError as exc:
             raise UserError(f"--input: not valid JSON ({exc.msg} at position {exc.pos})") from None
+        except RecursionError:  # Python's JSON reader recurses once per level
+            raise UserError(f"--input: nested more than {MAX_NESTING} deep; inputs are lists of numbers, "
+                            "and states lists of such lists") from None
         if not isinstance(inputs, dict):
             raise UserError("--input: expected a JSON object such as {\"scores\": [\"0.3\", \"2.1\"]}")
+        check_input(inputs, "--input")
     if args.scores is not None:
         inputs = dict(inputs or {})
         inputs["scores"] = args.scores.split(",")
@@ -228,17 +245,20 @@ def cmd_site(args) -> int:
     else:
         master = fresh_seed()
     # MathJax goes into the docs folder (a complete copy of its own), not
-    # through a builder's hook, so MkDocs and Zensical both publish it.
-    from .writers.mathjax import write_mathjax
+    # through a builder's hook, so MkDocs and Zensical both publish it.  Its
+    # folder is checked now and written after the pages: a run that fails
+    # while building them leaves no DOCS/assets behind.
+    from .writers.mathjax import check_mathjax, write_mathjax
 
-    if write_mathjax(Path(args.docs), args.force) is None:
-        print("warning: MathJax is not installed (pip install -e '.[site]'); "
-              "the site's formulas will show as raw TeX", file=sys.stderr)
+    check_mathjax(Path(args.docs), args.force)
     # Every kind's module now, before write_site forks its worker: the site
     # shows every kind, and a worker forked after this inherits them imported.
     kinds.all_kinds()
     target = write_site(Path(args.docs), specs, master, args.pdf, args.force,
                         course=f"{spec.title} — whole course" if spec is not None else None)
+    if write_mathjax(Path(args.docs), args.force) is None:
+        print("warning: MathJax is not installed (pip install -e '.[site]'); "
+              "the site's formulas will show as raw TeX", file=sys.stderr)
     print(f"wrote {len(specs)} problem set(s) from seed {master} into {target} "
           f"(rerun with --seed {master})", file=sys.stderr)
     return 0
@@ -362,6 +382,7 @@ def _terminate(signum, frame):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    program = argv is None  # the program itself, not a caller in Python
     argv = _join_negative_values(list(sys.argv[1:] if argv is None else argv))
     import signal
     import threading
@@ -384,12 +405,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     except UserError as exc:
         print(f"error: {one_line(str(exc))}", file=sys.stderr)
+        for detail in exc.details:
+            print(f"  {one_line(detail)}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt as exc:
         print("interrupted: output folders are left as they were", file=sys.stderr)
-        return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
+        code = EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
+        if program:  # end now (a caller in Python gets the code)
+            _exit_now(code)
+        return code
     except OSError as exc:
         if exc.errno not in _WRITE_ERRORS:
             return _internal(exc)
@@ -401,6 +427,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _exit_now(code: int) -> None:
+    """End the process without Python's shutdown.  Everything is cleaned up by
+    now (workers gone, staging folder removed); what is left is freeing every
+    module's objects (numpy, sympy, Jinja, the kinds), which took up to a
+    second of a loaded machine after Ctrl-C, where the README promises that
+    Ctrl-C stops within a second."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
 
 
 def _internal(exc: Exception) -> int:

@@ -2,7 +2,13 @@
 
 
 class UserError(Exception):
-    """Something the user typed or pointed at needs fixing; the message says what."""
+    """Something the user typed or pointed at needs fixing; the message says what.
+    `details`: several mistakes found at once (a spec's), printed one an
+    indented line under the `error:` line."""
+
+    def __init__(self, message: str, details: list[str] | tuple[str, ...] = ()):
+        super().__init__(message)
+        self.details = tuple(details)
 
 
 class ProblemRejected(UserError):

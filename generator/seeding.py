@@ -36,7 +36,12 @@ def parse_seed(raw: str) -> int:
     text = raw.strip().replace("_", "")
     if not text.isdigit():
         raise UserError(f"--seed: {raw!r} is not a whole number from 0 to {MAX_SEED}")
-    value = int(text)
+    if len(text.lstrip("0")) > len(str(MAX_SEED)):  # Python converts at most 4300 digits
+        raise UserError(f"--seed: a number of {len(text)} digits is larger than {MAX_SEED}")
+    try:
+        value = int(text)
+    except ValueError:  # digits Python's int() does not read (superscripts: "²".isdigit())
+        raise UserError(f"--seed: {raw!r} is not a whole number from 0 to {MAX_SEED}") from None
     if value > MAX_SEED:
         raise UserError(f"--seed: {raw} is larger than {MAX_SEED}")
     return value

@@ -323,3 +323,185 @@ def test_every_code_of_a_drawn_seed_has_ten_characters_and_old_codes_still_regen
     out = run(capsys, "problem", "A-00000KAA8A")[1]
     assert "Variant `A-00000KAA8A` · kind A · seed 20261130" in out
     assert run(capsys, "problem", "A-KAA8A")[1] == out  # as older pages printed it
+
+
+# ---------------------------------------------------------------- hostile input (issue 32.7)
+
+DEEP = 40_000
+
+
+def _errors(capsys, argv) -> list[str]:
+    """Run the command: it must refuse with exit 2 and one `error:` line."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("error: ") and "internal error" not in err[0], err
+    return err[0]
+
+
+def _commands(spec: Path, tmp_path: Path) -> list[list[str]]:
+    return [["exam", str(spec), "--students", "2", "--seed", "1", "--out", str(tmp_path / "exam")],
+            ["sheet", str(spec), "--seed", "1", "--out", str(tmp_path / "sheet")],
+            ["site", "--spec", str(spec), "--seed", "1", "--docs", str(tmp_path / "docs")]]
+
+
+@pytest.mark.parametrize("nested", ["[" * DEEP + "]" * DEEP, "{a: " * DEEP + "1" + "}" * DEEP])
+def test_a_spec_nested_40000_deep_is_refused_with_its_line(tmp_path, capsys, nested):
+    """It ended in "internal error (RecursionError …)", exit 70."""
+    spec = tmp_path / "deep.yaml"
+    spec.write_text(f"title: T\nitems: {nested}\n")
+    for argv in _commands(spec, tmp_path):
+        line = _errors(capsys, argv)
+        assert line.startswith(f"error: {spec}: line 2, column ") and line.endswith("nested more than 32 deep")
+    assert list(tmp_path.iterdir()) == [spec]  # nothing written, not even DOCS/assets
+
+
+def test_input_nested_25000_deep_is_refused(capsys):
+    deep = '{"scores": ' + "[" * 25_000 + "]" * 25_000 + "}"
+    assert _errors(capsys, ["problem", "A", "--input", deep]).startswith("error: --input: nested more than 32 deep")
+    fair = '{"scores": ' + "[" * 300 + "]" * 300 + "}"  # read by JSON, still nested past any input
+    assert _errors(capsys, ["problem", "A", "--input", fair]) == "error: --input: scores: nested more than 32 deep"
+
+
+def test_a_5000_digit_number_is_refused_naming_its_field(tmp_path, capsys):
+    """Python converts at most 4300 digits: "Exceeds the limit (4300 digits)", exit 70."""
+    huge = "9" * 5000
+    spec = tmp_path / "huge.yaml"
+    spec.write_text(f"title: T\nseed: {huge}\nitems:\n  - kind: A\n")
+    for argv in _commands(spec, tmp_path):
+        assert _errors(capsys, argv) == f"error: {spec}: seed: a whole number from 0 to 18446744073709551615"
+    spec.write_text(f"title: T\nitems:\n  - kind: A\n    points: {huge}\n  - kind: C\n    inputs: {{scores: [{huge}, 1]}}\n")
+    assert main(["sheet", str(spec), "--out", str(tmp_path / "sheet")]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"error: {spec}: 2 mistakes:",
+        "  item 1 (line 3): points: a positive number of at most 1000",
+        "  item 2 (line 5): inputs: scores[1]: 99999999999999999999... is longer than 30 characters"]
+    spec.write_text("title: T\nitems:\n  - kind: A\n")
+    for argv in (["problem", "A", "--seed", huge], ["exam", str(spec), "--students", "1", "--seed", huge, "--out",
+                                                     str(tmp_path / "x")], ["site", "--seed", huge]):
+        assert _errors(capsys, argv) == "error: --seed: a number of 5000 digits is larger than 18446744073709551615"
+    for option in ("--students", "--variants", "--workers"):
+        argv = ["exam", str(spec), "--out", str(tmp_path / "x"), option, huge] + \
+            (["--students", "2"] if option == "--workers" else [])
+        assert _errors(capsys, argv) == f"error: argument {option}: a number of 5000 characters is far too large"
+    assert _errors(capsys, ["problem", "A", "--digits", huge]) == \
+        "error: argument --digits: a number of 5000 characters is far too large"
+    assert _errors(capsys, ["problem", "A", "--digits", "x"]) == "error: argument --digits: invalid int value: 'x'"
+    assert _errors(capsys, ["problem", "A", "--input", f'{{"scores": [{huge}, 1]}}']) == \
+        "error: scores[1]: 99999999999999999999... is longer than 30 characters"
+    assert list(tmp_path.iterdir()) == [spec]
+
+
+def test_a_lone_surrogate_is_refused_where_it_was_read(tmp_path, capsys):
+    """`"\\ud800"` (half of a character, as JSON and YAML escapes can write it)
+    reached Typst or a page's UTF-8 and ended as an internal error, after
+    `site` had written DOCS/assets."""
+    says = "holds \\ud800, half of a character (a lone surrogate)"
+    spec = tmp_path / "s.yaml"
+    spec.write_text('title: "Quiz \\ud800"\nitems:\n  - kind: A\n')
+    for argv in _commands(spec, tmp_path):
+        assert _errors(capsys, argv).startswith(f"error: {spec}: title: {says}")
+    spec.write_text('title: T\nitems:\n  - kind: A\n  - kind: G\n    inputs: {source: ["\\ud800", b], target: [x, y],'
+                    ' scores: [[1, 3], [3, 1]]}\n')
+    for argv in _commands(spec, tmp_path):
+        assert _errors(capsys, argv).startswith(f"error: {spec}: item 2 (line 4): inputs.source[1]: {says}")
+    assert list(tmp_path.iterdir()) == [spec]  # site left no empty DOCS/assets
+    given = '{"source": ["a", "b"], "target": ["x", "\\ud800"], "scores": [[1, 3], [3, 1]]}'
+    assert _errors(capsys, ["problem", "G", "--input", given]).startswith(f"error: --input: target[2]: {says}")
+    roster = tmp_path / "class.csv"  # a roster is strict UTF-8, where a surrogate's bytes are no character
+    roster.write_bytes(b"id,name\na1,Ann \xed\xa0\x80\n")
+    spec.write_text("title: T\nitems:\n  - kind: A\n")
+    assert _errors(capsys, ["exam", str(spec), "--roster", str(roster), "--out", str(tmp_path / "e")]) == \
+        f"error: {roster}: line 2: not UTF-8 text; save the roster as UTF-8 CSV"
+
+
+def test_a_spec_file_name_in_no_encoding_is_recorded_as_escapes(tmp_path, capsys):
+    """A spec named with a byte that is not UTF-8 (`sp\\xffec.yaml`): the
+    exam's manifest.json could not hold its name (internal error)."""
+    import os
+
+    spec = os.fsdecode(bytes(tmp_path) + b"/sp\xffec.yaml")
+    Path(spec).write_text("title: T\nitems:\n  - kind: A\n")
+    assert main(["exam", spec, "--students", "2", "--seed", "1", "--out", str(tmp_path / "exam")]) == 0
+    manifest = json.loads((tmp_path / "exam" / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["spec"]["source"] == f"{tmp_path}/sp\\xffec.yaml"
+
+
+def _litter(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if ".old-" in p.name or ".tmp-" in p.name)
+
+
+def test_force_never_replaces_a_symlink_or_a_checkout(tmp_path, capsys):
+    """`--force` onto a symlink renamed the link away (left as `.NAME.old-PID`,
+    which rmtree cannot remove) and put a folder in its place; onto a folder
+    holding `.git` it replaced the whole checkout."""
+    spec = tmp_path / "t.yaml"
+    spec.write_text("title: T\nitems:\n  - kind: A\n")
+    real = tmp_path / "real"
+    real.mkdir()
+    (real / "notes.txt").write_text("mine\n")
+    link = tmp_path / "link"
+    link.symlink_to(real)
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "generated").symlink_to(real)
+    for argv in (["sheet", str(spec), "--seed", "1", "--out", str(link), "--force"],
+                 ["sheet", str(spec), "--seed", "1", "--out", str(link)],
+                 ["exam", str(spec), "--students", "2", "--seed", "1", "--out", str(link), "--force"],
+                 ["site", "--seed", "1", "--sets", "1", "--docs", str(docs), "--force"]):
+        assert _errors(capsys, argv).endswith(" is a symbolic link; give the folder it points to, or another path")
+    assert link.is_symlink() and (docs / "generated").is_symlink()
+    assert [p.name for p in real.iterdir()] == ["notes.txt"]
+    assert _litter(tmp_path) == [] and _litter(docs) == []
+    checkout = tmp_path / "course"
+    (checkout / ".git").mkdir(parents=True)
+    (checkout / "README.md").write_text("# course\n")
+    for argv in (["sheet", str(spec), "--seed", "1", "--out", str(checkout), "--force"],
+                 ["exam", str(spec), "--students", "2", "--seed", "1", "--out", str(checkout), "--force"]):
+        assert _errors(capsys, argv) == (f"error: {checkout} holds a git checkout (.git), which replacing the folder "
+                                         "would delete; write the output to a folder of its own")
+    assert sorted(p.name for p in checkout.iterdir()) == [".git", "README.md"]
+    assert _litter(tmp_path) == []
+
+
+def _disk_full(*args, **kwargs):
+    import errno
+
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_failed_write_leaves_no_empty_folder(tmp_path, capsys, monkeypatch):
+    """A full disk: `site` left an empty DOCS/assets (its MathJax copy failed),
+    `problem --figures DIR` an empty DIR."""
+    import tempfile
+
+    from generator.writers import atomic, files
+
+    real = tempfile.mkdtemp
+    monkeypatch.setattr(files, "_write", _disk_full)
+    assert _errors(capsys, ["problem", "G", "--seed", "4", "--figures", str(tmp_path / "figs" / "g")]) == \
+        f"error: cannot write figures into {tmp_path / 'figs' / 'g'}: No space left on device"
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.undo()
+    monkeypatch.setattr(atomic.tempfile, "mkdtemp", _disk_full)
+    docs = tmp_path / "new" / "docs"
+    assert _errors(capsys, ["site", "--seed", "1", "--sets", "1", "--docs", str(docs)]) == \
+        f"error: cannot write into {docs}: No space left on device"
+    assert list(tmp_path.iterdir()) == []
+    # the pages written, then the disk full when MathJax is copied: no empty DOCS/assets
+    monkeypatch.setattr(atomic.tempfile, "mkdtemp",
+                        lambda *a, **k: _disk_full() if "mathjax" in k.get("prefix", "") else real(*a, **k))
+    assert _errors(capsys, ["site", "--seed", "1", "--sets", "1", "--docs", str(docs)]) == \
+        f"error: cannot write into {docs / 'assets'}: No space left on device"
+    assert sorted(p.name for p in docs.iterdir()) == ["generated"]
+
+
+def test_a_byte_that_is_not_utf8_in_input_is_refused(capsys):
+    """A command line in another encoding reaches Python as a lone surrogate
+    (`\\xff` as `\\udcff`): a word of --input ended as an internal error when
+    the page was written."""
+    import os
+
+    given = os.fsdecode(b'{"source": ["a", "b\xff"], "target": ["x", "y"], "scores": [[1, 3], [3, 1]]}')
+    assert _errors(capsys, ["problem", "G", "--input", given]) == (
+        "error: --input: source[2]: holds \\udcff, half of a character (a lone surrogate) or a byte that is not "
+        "UTF-8, which no page, PDF or CSV can hold; write the whole character, or remove it")

@@ -36,27 +36,27 @@ def test_level_items_draw_exercises_of_that_level():
 
 
 @pytest.mark.parametrize("text, says", [
-    ("items: [}", "not valid YAML at line 1"),
+    ("items: [}", "line 1, column 9: not valid YAML: a value is missing here"),
     ("- a\n- b\n", "must be a mapping"),
     ("title: T\n", "items: a non-empty list"),
-    ("items:\n  - kind: Z\n", "items[1].kind: unknown kind 'Z'"),
-    ("items:\n  - kind: A\n  - kind: B\n    count: 0\n", "items[2].count: a whole number from 1 to 50"),
-    ("items:\n  - kind: A\n    count: 100000\n", "items[1].count"),
-    ("items:\n  - kind: A\n    colour: red\n", "items[1].colour: unknown field"),
-    ("items:\n  - kind: A\n    level: 2\n", "items[1]: give exactly one"),
-    ("items:\n  - level: 7\n", "items[1].level: a level from 1 to 5"),
-    ("items:\n  - kind: A\n    params: {gap: 2}\n", "items[1].params.gap: kind A has no such parameter"),
-    ("items:\n  - kind: A\n    params: {gap_min: x}\n", "items[1].params.gap_min: a number"),
+    ("items:\n  - kind: Z\n", "item 1 (line 2): kind: unknown kind 'Z'"),
+    ("items:\n  - kind: A\n  - kind: B\n    count: 0\n", "item 2 (line 3): count: a whole number from 1 to 50"),
+    ("items:\n  - kind: A\n    count: 100000\n", "item 1 (line 2): count: a whole number from 1 to 50"),
+    ("items:\n  - kind: A\n    colour: red\n", "item 1 (line 2): colour: unknown field"),
+    ("items:\n  - kind: A\n    level: 2\n", "item 1 (line 2): give exactly one"),
+    ("items:\n  - level: 7\n", "item 1 (line 2): level: a level from 1 to 5"),
+    ("items:\n  - kind: A\n    params: {gap: 2}\n", "item 1 (line 2): params.gap: kind A has no such parameter"),
+    ("items:\n  - kind: A\n    params: {gap_min: x}\n", "item 1 (line 2): params.gap_min: a number"),
     # parameters out of range ended in "internal error (ValueError: low >= high)"
-    ("items:\n  - kind: A\n    params: {gap_min: 3, gap_max: 1}\n", "items[1].params: gap_min (3) is above gap_max (1)"),
-    ("items:\n  - kind: A\n    params: {gap_min: 50}\n", "items[1].params.gap_min: a number from 0.1 to 10"),
-    ("items:\n  - kind: A\n    params: {gap_min: .nan}\n", "items[1].params.gap_min: a number from 0.1 to 10"),
-    ("items:\n  - kind: B\n    params: {tx_min: 50}\n", "items[1].params.tx_min: a whole number from 2 to 12"),
-    ("items:\n  - kind: B\n    params: {tx_min: 2.5}\n", "items[1].params.tx_min: a whole number from 2 to 12"),
-    ("items:\n  - kind: F\n    params: {max_gap: 0}\n", "items[1].params.max_gap: a number from 0.2 to 2"),
-    ("items:\n  - kind: '2.1'\n    params: {tx_min: 0, tx_max: 1}\n", "items[1].params.tx_min: a whole number"),
-    ("items:\n  - kind: C\n    inputs: {scores: [nan]}\n", "items[1].inputs: scores[1]"),
-    ("items:\n  - kind: A\n    points: -1\n", "items[1].points"),
+    ("items:\n  - kind: A\n    params: {gap_min: 3, gap_max: 1}\n", "item 1 (line 2): params: gap_min (3) is above gap_max (1)"),
+    ("items:\n  - kind: A\n    params: {gap_min: 50}\n", "item 1 (line 2): params.gap_min: a number from 0.1 to 10"),
+    ("items:\n  - kind: A\n    params: {gap_min: .nan}\n", "item 1 (line 2): params.gap_min: a number from 0.1 to 10"),
+    ("items:\n  - kind: B\n    params: {tx_min: 50}\n", "item 1 (line 2): params.tx_min: a whole number from 2 to 12"),
+    ("items:\n  - kind: B\n    params: {tx_min: 2.5}\n", "item 1 (line 2): params.tx_min: a whole number from 2 to 12"),
+    ("items:\n  - kind: F\n    params: {max_gap: 0}\n", "item 1 (line 2): params.max_gap: a number from 0.2 to 2"),
+    ("items:\n  - kind: '2.1'\n    params: {tx_min: 0, tx_max: 1}\n", "item 1 (line 2): params.tx_min: a whole number"),
+    ("items:\n  - kind: C\n    inputs: {scores: [nan]}\n", "item 1 (line 2): inputs: scores[1]"),
+    ("items:\n  - kind: A\n    points: -1\n", "item 1 (line 2): points: a positive number"),
     ("seed: -4\nitems:\n  - kind: A\n", "seed: a whole number"),
     ("sets: 0\nitems:\n  - kind: A\n", "sets: a whole number"),
     ("wat: 1\nitems:\n  - kind: A\n", "wat: unknown key"),
@@ -70,6 +70,75 @@ def test_spec_errors_name_file_item_and_field(tmp_path, text, says):
     with pytest.raises(UserError) as exc:
         load_spec(path)
     assert str(exc.value).startswith(f"{path}: ") and says in str(exc.value), str(exc.value)
+
+
+@pytest.mark.parametrize("text, says", [
+    ("items:\n\t- kind: A\n", "line 2, column 1: not valid YAML: a tab; indent with spaces"),
+    ("title: a: b\nitems: []\n", "line 1, column 9: not valid YAML: a ':' where none can stand; put a text "
+     "holding ': ' in quotes"),
+    ("items:\n  - kind: A\n count: 2\n", "line 3, column 2: not valid YAML: this line is indented otherwise"),
+    ("items:\n  - kind: A\n    count 2\n  - kind: B\n", "line 4, column 3: not valid YAML: a 'key: value' line "
+     "without its ':'"),
+    ("title: 'abc\nitems: []\n", "line 1, column 8: not valid YAML: a quote opened here is never closed"),
+    ("items: {kind: A\n", "line 2, column 1: not valid YAML: a mapping opened with '{' is not closed with '}'"),
+    ("title: @x\n", "line 1, column 8: not valid YAML: this character cannot start a value; put the value in quotes"),
+    # ValueError from Python's date and number makers ended as internal errors
+    ("title: 2026-13-45\nitems: [{kind: A}]\n", "line 1, column 8: not valid YAML: YAML reads this value as a date "
+     "or a number, which it is not; put it in quotes"),
+    ("items: [{kind: A, count: !!int abc}]\n", "line 1, column 26: not valid YAML: YAML reads this value as a date"),
+    ("title: T\nitems: [{kind: A}]\n\x00", "line 3: not valid YAML: a control character (U+0000), which a spec cannot "
+     "hold; remove it"),
+    ("title: !!python/object:os.system x\n", "line 1, column 8: not valid YAML: a tag (!!name) that a spec does "
+     "not take"),
+])
+def test_yaml_errors_say_line_column_and_what_to_do(tmp_path, text, says):
+    """The YAML reader's own sentence ("found character '\\t' that cannot start
+    any token") is kept in brackets, after one in a spec's terms."""
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    with pytest.raises(UserError) as exc:
+        load_spec(path)
+    assert str(exc.value).startswith(f"{path}: {says}") and ("(the YAML reader: " in str(exc.value)
+                                                              or "control character" in says), str(exc.value)
+
+
+def test_every_mistake_of_a_spec_is_reported_at_once_items_counted_from_1(tmp_path, capsys):
+    """Only the first mistake was reported, as `items[1]`, which did not say
+    whether it counts from 0 or 1: fixing a spec took a run per mistake."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("title: ''\nseed: -1\nitems:\n  - kind: Q\n  - kind: A\n    count: 0\n    points: 0\n"
+                   "  - {level: 9, colour: red}\n  - kind: B\n")
+    assert main(["sheet", str(bad), "--out", str(tmp_path / "out")]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"error: {bad}: 7 mistakes:",
+        "  title: a non-empty text of at most 200 characters",
+        "  seed: a whole number from 0 to 18446744073709551615",
+        "  item 1 (line 4): kind: unknown kind 'Q'; choose one of A, B, C, D, E, F, G, H, I, 1.1, 1.2, 1.3, 2.1, "
+        "2.2, 2.3, 3.1, 3.2, 3.3, 4.1, 4.2, 4.3, 5.1, 5.2, 5.3 (see `attndrills kinds`)",
+        "  item 2 (line 5): count: a whole number from 1 to 50",
+        "  item 2 (line 5): points: a positive number of at most 1000",
+        "  item 3 (line 8): colour: unknown field; an item has kind or level, count, params, inputs, points",
+        "  item 3 (line 8): level: a level from 1 to 5"]
+    assert not (tmp_path / "out").exists()
+    bad.write_text("items:\n" + "  - kind: Q\n" * 500)
+    assert main(["sheet", str(bad), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"error: {bad}: 500 mistakes:" and len(err) == 22 and err[-1] == "  … and 480 more"
+
+
+def test_a_spec_of_aliases_nesting_lists_in_lists_is_read_at_once(tmp_path):
+    """Each list shared through YAML aliases is checked once: 9 aliases a
+    level, 12 levels, is 9^12 paths but 13 lists."""
+    import time
+
+    lines = ["title: T", "a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 13)]
+    path = tmp_path / "aliases.yaml"
+    path.write_text("\n".join(lines + ["items: [{kind: A}]"]) + "\n")
+    start = time.monotonic()
+    with pytest.raises(UserError, match="a0: unknown key"):
+        load_spec(path)
+    assert time.monotonic() - start < 5
 
 
 def test_spec_not_utf8(tmp_path):
@@ -121,7 +190,7 @@ def test_failed_run_leaves_previous_output(tmp_path, capsys):
     bad = tmp_path / "bad.yaml"
     bad.write_text("items:\n  - kind: Q\n")
     assert main(["site", "--spec", str(bad), "--docs", str(docs)]) == 2
-    assert capsys.readouterr().err.startswith(f"error: {bad}: items[1].kind")
+    assert capsys.readouterr().err.startswith(f"error: {bad}: item 1 (line 2): kind")
     assert _tree(docs) == before
     assert sorted(p.name for p in docs.iterdir()) == ["assets", "generated"]  # no temporary folders left
 

@@ -15,33 +15,70 @@ from ..errors import UserError
 
 
 @contextmanager
+def made_folder(folder: Path) -> Iterator[None]:
+    """Create `folder` and its missing parents for the block; when the block
+    fails, those it created go again, as far as they are empty: a failed
+    write (a full disk) leaves no empty folder behind."""
+    created = []
+    here = folder
+    while not os.path.lexists(here) and here != here.parent:
+        created.append(here)  # deepest first
+        here = here.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        yield
+    except BaseException:
+        for made in created:
+            try:
+                made.rmdir()
+            except OSError:  # not empty, or already gone: kept as it is
+                break
+        raise
+
+
+@contextmanager
 def staged(target: Path) -> Iterator[Path]:
     """A temporary sibling of `target` to fill.  When the block succeeds it
-    replaces `target` in one rename; when anything fails it is removed."""
+    replaces `target` in one rename; when anything fails it is removed, and
+    so are the parent folders made for it."""
     parent = target.parent
+    with made_folder(parent):
+        try:
+            # staging folders of runs that were killed
+            remove_abandoned(parent, re.compile(rf"\.{re.escape(target.name)}\.(?:tmp|old)-(\d+)(?:-.*)?"))
+            tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.tmp-{os.getpid()}-", dir=parent))
+            tmp.chmod(0o755)  # mkdtemp makes it private; the output is meant to be shared
+        except OSError as exc:
+            raise UserError(f"cannot write into {parent}: {exc.strerror}") from None
+        try:
+            yield tmp
+            _swap(tmp, target)
+        except OSError as exc:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise UserError(f"cannot write {target}: {exc.strerror}") from None
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+
+
+def _swap(tmp: Path, target: Path) -> None:
+    """Put the folder `tmp` in the place of `target` (a folder, or nothing).
+    The old folder is set aside as `.NAME.old-PID` and removed; if the new
+    one cannot be put in its place, the old one goes back."""
+    if target.is_symlink():  # check_out refuses it; never renamed away and replaced by a folder
+        raise UserError(f"{target} is a symbolic link; give the folder it points to, or another path")
+    old = None
+    if target.exists():
+        old = target.parent / f".{target.name}.old-{os.getpid()}"
+        os.replace(target, old)
     try:
-        parent.mkdir(parents=True, exist_ok=True)
-        # staging folders of runs that were killed
-        remove_abandoned(parent, re.compile(rf"\.{re.escape(target.name)}\.(?:tmp|old)-(\d+)(?:-.*)?"))
-        tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.tmp-{os.getpid()}-", dir=parent))
-        tmp.chmod(0o755)  # mkdtemp makes it private; the output is meant to be shared
-    except OSError as exc:
-        raise UserError(f"cannot write into {parent}: {exc.strerror}") from None
-    try:
-        yield tmp
-        old = None
-        if target.exists():
-            old = parent / f".{target.name}.old-{os.getpid()}"
-            os.replace(target, old)
         os.replace(tmp, target)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-    except OSError as exc:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise UserError(f"cannot write {target}: {exc.strerror}") from None
     except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
+        if old is not None:
+            os.replace(old, target)
         raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def remove_abandoned(parent: Path, pattern: re.Pattern) -> None:
@@ -102,8 +139,13 @@ def check_out(out: Path, force: bool, what: str) -> None:
     it wrote another kind of output into (`what`: exam, sheet, site or
     mathjax), or one holding files it did not write there: replacing the
     folder would delete them."""
+    if out.is_symlink():  # replacing it whole would put a folder in the link's place
+        raise UserError(f"{out} is a symbolic link; give the folder it points to, or another path")
     if out.exists() and not out.is_dir():
         raise UserError(f"{out} is a file, not a folder")
+    if (out / ".git").exists():  # --force or not: a checkout is never replaced
+        raise UserError(f"{out} holds a git checkout (.git), which replacing the folder would delete; "
+                        "write the output to a folder of its own")
     if force or not out.is_dir() or not any(out.iterdir()):
         return
     marker = read_marker(out)

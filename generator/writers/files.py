@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 from ..errors import UserError
+from .atomic import made_folder
 
 
 def _shared(fd: int) -> None:
@@ -36,9 +37,9 @@ def _write(folder: Path, name: str, data: bytes) -> None:
 def write_files(folder: Path, files: dict[str, bytes]) -> None:
     """Write each file whole, creating the folder."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for name, data in sorted(files.items()):
-            _write(folder, name, data)
+        with made_folder(folder):  # a write that fails leaves no empty folder
+            for name, data in sorted(files.items()):
+                _write(folder, name, data)
     except OSError as exc:
         raise UserError(f"cannot write figures into {folder}: {exc.strerror}") from None
 
@@ -46,7 +47,7 @@ def write_files(folder: Path, files: dict[str, bytes]) -> None:
 def write_text(path: Path, text: str) -> None:
     """One file, written whole (UTF-8, line ends as given)."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        _write(path.parent, path.name, text.encode("utf-8"))
+        with made_folder(path.parent):
+            _write(path.parent, path.name, text.encode("utf-8"))
     except OSError as exc:
         raise UserError(f"cannot write {path}: {exc.strerror}") from None

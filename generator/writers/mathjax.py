@@ -33,6 +33,13 @@ def _version(root: Path) -> str:
     return json.loads((root / "package.json").read_text(encoding="utf-8"))["version"]
 
 
+def check_mathjax(docs: Path, force: bool = False) -> None:
+    """Refuse now what write_mathjax would refuse after the whole build: a
+    DOCS/assets/mathjax folder attndrills did not write (unless --force)."""
+    if mathjax_root() is not None:
+        check_out(docs / FOLDER, force, "mathjax")
+
+
 def write_mathjax(docs: Path, force: bool = False) -> Path | None:
     """Copy MathJax into DOCS/assets/mathjax/ (swapped in whole; skipped when the
     same version is already there).  Returns the folder, or None when the

@@ -97,13 +97,15 @@ def _results(jobs: list[tuple], workers: int | None):
     if workers < 2 or len(jobs) < 2 or "fork" not in mp.get_all_start_methods():
         yield from map(_job, jobs)
         return
+    from .lifeline import map_in_order, stop_pool
     from .print import pool_context, pool_worker  # the exam's pool set-up: Ctrl-C is handled here
 
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=pool_context(), initializer=pool_worker)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=pool_context(), initializer=pool_worker,
+                               initargs=((), os.getpid()))
     try:
-        yield from pool.map(_job, jobs)
-    except BaseException:
-        pool.shutdown(wait=True, cancel_futures=True)
+        yield from map_in_order(pool, _job, jobs)
+    except BaseException:  # Ctrl-C or a failed job: stopped at once, the staging folder goes
+        stop_pool(pool)
         raise
     pool.shutdown()
 

@@ -30,6 +30,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from .atomic import remove_abandoned
+from .lifeline import die_with_parent
 
 _HEADER = struct.Struct("<BQ")  # status (0 ok, 1 error), length
 
@@ -86,10 +87,15 @@ def _sweep_once() -> None:
     is abandoned.  Once per process, before its first compile."""
     if _SWEPT != [os.getpid()]:
         _SWEPT[:] = [os.getpid()]
-        try:
-            remove_abandoned(Path(tempfile.gettempdir()), re.compile(r"attndrills-typst-(\d+)-.*"))
-        except OSError:  # a temporary folder we may not list: its leftovers stay
-            pass
+        sweep_abandoned()
+
+
+def sweep_abandoned() -> None:
+    """Remove the source folders of compiles whose process is gone."""
+    try:
+        remove_abandoned(Path(tempfile.gettempdir()), re.compile(r"attndrills-typst-(\d+)-.*"))
+    except OSError:  # a temporary folder we may not list: its leftovers stay
+        pass
 
 
 def age_out_cache(compiler, compiles: int) -> None:
@@ -124,6 +130,7 @@ def _receive(stream) -> tuple[int, bytes] | None:
 def serve() -> None:
     """The compile process: first message the settings (JSON), then one
     Typst source per message, each answered with its PDF or its error."""
+    die_with_parent()  # a killed run's compile process no longer waits for its input for ever
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the group; the parent stops us by closing stdin
     import typst
 
