@@ -146,12 +146,18 @@ def _tolerance(text: str) -> float:
 @dataclass(frozen=True)
 class _Num:
     """A number as written: its value, the decimal place of its last digit
-    (2 for 0.47, 11 for 2.06e-9), its significant digits, and whether it was
-    written in scientific notation."""
+    (2 for 0.47, 11 for 2.06e-9), its significant digits, whether it was
+    written in scientific notation, and its text as read ("2.06e-9")."""
     value: float
     places: int
     sig: int
     sci: bool
+    text: str = ""
+
+    @property
+    def exact(self) -> Fraction:
+        """The exact rational the text stands for (0.3 is 3/10)."""
+        return Fraction(self.text)
 
 
 def _normalise(text: str) -> str:
@@ -178,7 +184,7 @@ def _number(token: str, commas: str) -> _Num | None:
     mantissa, _, exp = t.lower().lstrip("+-").partition("e")
     whole, _, frac = mantissa.partition(".")
     sig = len((whole + frac).lstrip("0")) or 1
-    return _Num(value, len(frac) - (int(exp) if exp else 0), sig, bool(exp))
+    return _Num(value, len(frac) - (int(exp) if exp else 0), sig, bool(exp), t)
 
 
 def _single(text: str, whole: bool = False) -> _Num | None:
@@ -195,6 +201,15 @@ def parse_number(text: str) -> float | None:
     """A number in any accepted form (decimal comma included), else None."""
     n = _single(text)
     return None if n is None else n.value
+
+
+def exact_number(text: str) -> Fraction:
+    """The exact value of a printed number (0.7311, 2.06 × 10⁻⁹), read as a
+    response is read; ValueError if it is not one number."""
+    n = _single(text)
+    if n is None:
+        raise ValueError(f"{text!r} is not a number")
+    return n.exact
 
 
 def _vector(text: str, rows_expected: bool) -> list[list[_Num | None]]:
@@ -246,8 +261,15 @@ def _tolerance_rows(a: Answer, key: list[list[float]]) -> list[list[float]]:
     return [[t] * len(row) for row in key]
 
 
-def _inside(got: float, key: float, tol: float) -> bool:
-    return abs(got - key) <= tol * (1 + 1e-9) + 1e-15
+def inside(got: float, key: float, tol: float) -> bool:
+    """The one test of the marking window, wherever an answer is judged (the
+    practice script's `within` is this line): |got − key| ≤ tol, with a slack
+    of a billionth of the tolerance itself for the rounding of the floats, and
+    none besides — so a key of 2.65 × 10⁻²³ (tolerance 6 × 10⁻²⁶) is judged at
+    its own scale and refuses 5 × 10⁻²³, 10⁻¹⁶, 0 and −2.65 × 10⁻²³, and a
+    count (tolerance 0) only itself."""
+    return abs(got - key) <= tol * (1 + 1e-9)
+
 
 
 # --- marking ---------------------------------------------------------------------------------------
@@ -295,12 +317,12 @@ def _mark_numeric(a: Answer, r: str) -> Mark:
     if got is None:
         return _wrong("not a number")
     tol = float(a.tolerance)
-    if _inside(got.value, key.value, tol):
+    if inside(got.value, key.value, tol):
         return FULL
     # the named mistake nearest the response, of those whose window holds it
     # (two can: 2.3 names 0 and 0.0001 in a window of ±0.00011)
     near = [(abs(got.value - wrong.value), n, o) for n, o in enumerate(a.options)
-            if not o.correct and (wrong := _single(o.text)) is not None and _inside(got.value, wrong.value, tol)]
+            if not o.correct and (wrong := _single(o.text)) is not None and inside(got.value, wrong.value, tol)]
     if near:
         return _wrong(misconception=min(near, key=lambda x: x[:2])[2].misconception)
     return _wrong(_number_hint(got, key, tol))
@@ -310,9 +332,9 @@ def _number_hint(got: _Num, key: _Num, tol: float) -> str:
     rounded = _rounding_hint(got, key)
     if rounded:
         return rounded
-    if key.value != 0 and _inside(-got.value, key.value, tol):
+    if key.value != 0 and inside(-got.value, key.value, tol):
         return "the sign is wrong"
-    if key.value != 0 and _inside(got.value / 100, key.value, tol):
+    if key.value != 0 and inside(got.value / 100, key.value, tol):
         return "looks like a percentage: give the value itself, not per cent"
     return _outside(tol)
 
@@ -358,7 +380,7 @@ def _mark_vector(a: Answer, r: str) -> Mark:
     if shape_note:
         return _wrong(shape_note)
     pairs = [(g, k, t) for grow, krow, trow in zip(got, key, tol) for g, k, t in zip(grow, krow, trow)]
-    right = [g is not None and _inside(g.value, k.value, t) for g, k, t in pairs]
+    right = [g is not None and inside(g.value, k.value, t) for g, k, t in pairs]
     if all(right):
         return FULL
     credit = Fraction(sum(right), len(right))
@@ -367,7 +389,7 @@ def _mark_vector(a: Answer, r: str) -> Mark:
             wrong = _vector(o.text, len(key) > 1)
             wrong_flat = [x for row in wrong for x in row]
             if len(wrong_flat) == len(pairs) and all(
-                    g is not None and w is not None and _inside(g.value, w.value, t)
+                    g is not None and w is not None and inside(g.value, w.value, t)
                     for (g, _, t), w in zip(pairs, wrong_flat)):
                 return _wrong(misconception=o.misconception, credit=credit)
     return _wrong(_vector_hint(pairs, right), credit=credit)
@@ -403,7 +425,7 @@ def _vector_hint(pairs: list[tuple], right: list[bool]) -> str:
     flipped = [i + 1 for i, ((g, k, t), ok) in enumerate(zip(pairs, right)) if not ok]
     if len(hints) == 1 and "" not in hints and not unread:
         notes.append(hints.pop())
-    elif not unread and all(k.value != 0 and _inside(-g.value, k.value, t)
+    elif not unread and all(k.value != 0 and inside(-g.value, k.value, t)
                             for (g, k, t), ok in zip(pairs, right) if not ok):
         # every miss is the key with its sign flipped, as "the sign is wrong" says of one number
         notes.append("the sign is wrong in every component" if not any(right) else

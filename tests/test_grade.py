@@ -374,3 +374,36 @@ def test_grade_out_at_a_folder_says_so_and_leaves_nothing_behind(tmp_path, capsy
     assert err == [f"error: cannot write {tmp_path / 'd'}: Is a directory"]
     assert sorted(p.name for p in tmp_path.iterdir()) == before and not any((tmp_path / "d").iterdir())
     assert answers
+
+
+SMALL = Answer("weight", "numeric", "w", 2.65e-23, "2.65 × 10⁻²³", "w", 6e-26)
+
+
+def test_a_tiny_key_is_judged_at_its_own_scale():
+    """The window was |got − key| ≤ tol·(1+1e-9) + 1e-15: the absolute 1e-15
+    let a key of 2.65 × 10⁻²³ (tolerance 6 × 10⁻²⁶) accept 5 × 10⁻²³, 10⁻¹⁶,
+    0 and −2.65 × 10⁻²³, which Moodle's window refuses.  The one test of the
+    window (marking.inside) now has no slack but a billionth of the tolerance."""
+    for r in ("5e-23", "1e-16", "0", "-2.65e-23", "2.66e-23", "2.6e-23"):
+        assert not mark(SMALL, r).correct, r
+    for r in ("2.65e-23", "2.65 × 10⁻²³", "2.6505e-23", "2.6459e-23"):
+        assert mark(SMALL, r).correct, r
+    from generator.marking import inside
+
+    assert not inside(1e-16, 2.65e-23, 6e-26) and not inside(0.0, 2.65e-23, 6e-26)
+    assert inside(0.47226, 0.4722, 6e-05) and not inside(0.47227, 0.4722, 6e-05)
+    # the fallback from a row of answers.csv judges alike
+    row = answer_from_row("2.65e-23", "6e-26")
+    assert [mark(row, r).correct for r in ("2.65e-23", "1e-16", "0")] == [True, False, False]
+
+
+def test_the_kinds_read_the_printed_key_with_the_grader_s_parser():
+    """kinds/_base.py read display strings with a parser of its own
+    (value_of_text) and judged 'inside' by a test of its own (≤ tol); both
+    are marking's now."""
+    import generator.kinds._base as base
+
+    assert not hasattr(base, "value_of_text")
+    assert base._inside([2.65e-23], ["2.65 × 10⁻²³"], [6e-26])
+    assert not base._inside([1e-16], ["2.65 × 10⁻²³"], [6e-26])
+

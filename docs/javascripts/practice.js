@@ -119,8 +119,10 @@
     }
   }
 
+  // marking.inside, the one test of the window: no slack but a billionth of
+  // the tolerance itself, so a key of 2.65e-23 is judged at its own scale
   function within(value, centre, tol) {
-    return Math.abs(value - centre) <= tol * (1 + 1e-9) + 1e-15;
+    return Math.abs(value - centre) <= tol * (1 + 1e-9);
   }
 
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..errors import ProblemRejected
 from ..inputs import number_text
+from ..marking import exact_number, inside
 from ..maths import exact as X
 from ..maths.crosscheck import agree
 from ..maths.exact import Ex
@@ -34,19 +35,11 @@ def _floats(xs):
 
 def _inside(got, key, tol) -> bool:
     """Whether a (nested) vector of floats lies inside the window around the
-    printed key in every component."""
+    printed key in every component (marking's one test, on the printed key
+    as grade reads it)."""
     if isinstance(key, list):
         return len(got) == len(key) and all(_inside(g, k, t) for g, k, t in zip(got, key, tol))
-    return abs(got - float(value_of_text(key))) <= tol
-
-
-def value_of_text(text: str) -> Fraction:
-    """The exact value of a display string (0.7311, 2.06 × 10⁻⁹)."""
-    mant, _, power = text.partition(" × 10")
-    return value_of(Num(mant, int(power.translate(_FROM_SUPERSCRIPT)) if power else None))
-
-
-_FROM_SUPERSCRIPT = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
+    return inside(got, float(exact_number(key)), tol)
 
 
 @dataclass(frozen=True)
