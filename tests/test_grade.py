@@ -407,3 +407,27 @@ def test_the_kinds_read_the_printed_key_with_the_grader_s_parser():
     assert base._inside([2.65e-23], ["2.65 × 10⁻²³"], [6e-26])
     assert not base._inside([1e-16], ["2.65 × 10⁻²³"], [6e-26])
 
+
+
+def test_a_full_marks_paper_totals_the_paper_s_points_exactly(tmp_path, capsys):
+    """answers.csv wrote a part's points to 6 significant digits (5 points
+    over 3 parts: 1.66667), so a student with every answer right totalled
+    33.00002 of the midterm's 33 (fmt shows 33.0001 on other papers).  Points
+    are now exact, or to 12 places that grade reads back as the fraction."""
+    from pathlib import Path
+
+    from generator.exam import item_points
+    from generator.grader import grade, totals
+    from generator.spec import load_spec
+
+    spec = Path(__file__).resolve().parent.parent / "examples" / "exam-midterm.yaml"
+    out = tmp_path / "exam"
+    assert main(["exam", str(spec), "--students", "1", "--out", str(out), "--seed", "5"]) == 0
+    rows = list(csv.DictReader(open(out / "answers.csv", encoding="utf-8")))
+    assert any(len(r["points"].partition(".")[2]) == 12 for r in rows)  # a share that is no decimal
+    responses = _write(tmp_path / "r.csv", "student,question,response\n" + "".join(
+        f'{r["student"]},{r["question"]},"{r["answer"]}"\n' for r in rows))
+    [(student, got, total)] = totals(grade(out / "answers.csv", responses).results)
+    assert got == total == sum(item_points(load_spec(spec))) == 33
+    capsys.readouterr()
+

@@ -23,7 +23,7 @@ from pathlib import Path
 from .. import __version__
 from ..errors import UserError
 from ..exam import student_seed  # noqa: F401 (re-exported)
-from ..exam import assemble_paper, item_points, points_text, unmarked_prompts
+from ..exam import assemble_paper, item_points, points_csv, points_text, unmarked_prompts
 from ..marking import answer_text, tolerance_text, widened_text
 from ..pipeline import build_items
 from ..render import moodle, plain
@@ -317,7 +317,7 @@ def _paper(job: tuple) -> dict:
         for p in q.parts:
             rows.append({"student": student.id, "variant": sol.problem.variant, "question": p.label,
                          "answer": answer_text(p.answer), "tolerance": tolerance_text(p.answer),
-                         "points": points_text(p.points)})
+                         "points": points_csv(p.points)})
         moodle_questions.append((q.item, sol.problem.variant, moodle.render_question(q, spec.digits)))
     written = {}
     if papers:
