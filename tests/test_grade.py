@@ -431,3 +431,45 @@ def test_a_full_marks_paper_totals_the_paper_s_points_exactly(tmp_path, capsys):
     assert got == total == sum(item_points(load_spec(spec))) == 33
     capsys.readouterr()
 
+
+
+def test_no_feedback_states_the_answer():
+    """5.2's and H's (and 1.2's) named mistake "swapped the limits: Δ → +∞
+    puts all the weight on position 2, Δ → −∞ on position 1" told the student
+    the key.  Over every kind, several seeds and two --digits, no sentence a
+    wrong answer is told — grade's feedback, Moodle's answer feedback, the
+    practice page's — holds the key as printed or the correct option, or says
+    where a limit goes."""
+    import re
+
+    from generator.marking import feedback
+    from generator.render import moodle
+    from generator.render.markdown import answer_field
+
+    said_limit = re.compile(r"→[^,;.]*\b(?:gives|puts|is|goes)\b")
+    checked = 0
+    for digits in (4, 2):
+        for k in kinds.all_kinds():
+            for seed in (1, 2, 3):
+                sol = solve_problem(sample_problem(k.id, seed), digits)
+                for a in sol.answers:
+                    wrong = [o for o in a.options if not o.correct]
+                    if not wrong:
+                        continue
+                    keys = [o.text for o in a.options if o.correct]
+                    if a.type in ("numeric", "vector"):
+                        keys.append(answer_text(a))
+                    texts = [moodle._feedback(o.misconception) for o in wrong]
+                    if a.type in ("numeric", "vector"):
+                        texts += [feedback(mark(a, o.text.replace("), (", " | ").strip("()"))) for o in wrong]
+                        texts += [d["sentence"] for d in answer_field(a)["distractors"]]
+                    elif a.type == "choice":
+                        texts += [o["sentence"] for o in answer_field(a)["options"] if not o["correct"]]
+                    elif a.type == "truefalse":
+                        texts.append(answer_field(a)["sentence"])
+                    for t in texts:
+                        checked += 1
+                        assert not said_limit.search(t), (k.id, seed, a.name, t)
+                        for key in keys:
+                            assert key.casefold() not in t.casefold(), (k.id, seed, digits, a.name, key, t)
+    assert checked > 1000
