@@ -22,6 +22,7 @@ COUNT = Answer("count", "numeric", "n", 22082, "22082", "n", 0.0)
 WEIGHTS = Answer("weights", "vector", "α", [0.108, 0.722, 0.0089, 0.1611], ["0.1080", "0.7220", "0.0089", "0.1611"],
                  [], [5e-05] * 4, (Option("(0.1080, 0.7220, 0.0089, 0.1611)", True, None),
                                    Option("(0.2500, 0.2500, 0.2500, 0.2500)", False, "uniform_weights")))
+CONTEXT = Answer("context", "vector", "c", [1.8333, -0.5], ["1.8333", "-0.5000"], [], [5e-05] * 2)
 TABLE = Answer("weights", "vector", "α", [[0.2, 0.8], [0.6, 0.4]], [["0.2000", "0.8000"], ["0.6000", "0.4000"]],
                [], [[5e-05, 5e-05], [5e-05, 5e-05]])
 ONE = Answer("sums", "choice", "sums to one", [3], "D", [], None, (
@@ -97,7 +98,8 @@ WRONG = [
     (TINY, "0", 0, None, "too small for a whole number: a number this small counts to 3 significant digits, as 1.23e-5"),
     (TINY, "0.000000002", 0, None, "rounded to 1 significant digit, the key has 3"),
     (COUNT, "22,08", 0, None, "not the key's value, and no known mistake gives it"),
-    (WEIGHTS, "0.1080; 0.7220; 0.0089; 0.9", Fraction(3, 4), None, "3 of 4 components right"),
+    (WEIGHTS, "0.1080; 0.7220; 0.0089; 0.9", Fraction(3, 4), None,
+     "3 of 4 components right; these weights sum to 1.7389, not 1"),
     (WEIGHTS, "0.1080; 0.7220; 0.0089", 0, None, "3 components, expected 4"),
     (WEIGHTS, "0.25; 0.25; 0.25; 0.25", 0, "uniform_weights", ""),
     (WEIGHTS, "0.11; 0.72; 0.01; 0.16", 0, None, "rounded to 2 places, the key has 4"),
@@ -105,12 +107,13 @@ WRONG = [
      "2 of 4 components right; rounded to 2 places, the key has 4"),
     (WEIGHTS, "0.1080; 0.7220; ?; 0.1611", Fraction(3, 4), None,
      "3 of 4 components right; component 3 is not a number"),
-    (WEIGHTS, "1; 2; 3; 4", 0, None, "no component within the key's window, and no known mistake gives these"),
+    (WEIGHTS, "1; 2; 3; 4", 0, None, "these weights sum to 10, not 1"),
+    (CONTEXT, "1; 2", 0, None, "no component within the key's window, and no known mistake gives these"),
     (WEIGHTS, "idk", 0, None, "“idk” counts as no answer"),
     (TABLE, "0.2; 0.8 | 0.6", 0, None, "row 2: 1 component, expected 2"),
     (TABLE, "0.2; 0.8; 0.6", 0, None, "3 components, expected 4"),  # on one line: the count is wrong, not the rows
     (COUNT, "2.21e4", 0, None, "rounded to 3 significant digits, the key is a whole number of 5 digits"),
-    (TABLE, "0.2; 0.8 | 0.6; 0.5", Fraction(3, 4), None, "3 of 4 components right"),
+    (TABLE, "0.2; 0.8 | 0.6; 0.5", Fraction(3, 4), None, "3 of 4 components right; row 2: these weights sum to 1.1, not 1"),
     # every component's sign flipped, or some: as "the sign is wrong" of one number
     (TABLE, "-0.2; -0.8 | -0.6; -0.4", 0, None, "the sign is wrong in every component"),
     (TABLE, "-0.2; 0.8 | 0.6; -0.4", Fraction(1, 2), None, "2 of 4 components right; the sign is wrong in components 1, 4"),
@@ -261,7 +264,7 @@ def test_grade_exits_0_when_every_response_is_graded_and_keeps_partial_credit_ex
     a1 = Fraction(2) * (n - 1) / n
     a3 = Fraction(3) * (m - 1) / m
     assert rows["alice", "1a"]["awarded"] == f"{float(a1):.4f}".rstrip("0").rstrip(".")
-    assert rows["alice", "1a"]["feedback"] == f"{n - 1} of {n} components right"
+    assert rows["alice", "1a"]["feedback"].startswith(f"{n - 1} of {n} components right; these weights sum to ")
     assert rows["alice", "3b"]["awarded"] == f"{float(a3):.4f}".rstrip("0").rstrip(".")
     assert rows["alice", "3b"]["feedback"] == f"{m - 1} of {m} pairs right"
     assert rows["alice", "1a"]["correct"] == rows["alice", "3b"]["correct"] == "no"
@@ -408,6 +411,29 @@ def test_the_kinds_read_the_printed_key_with_the_grader_s_parser():
     assert not base._inside([1e-16], ["2.65 × 10⁻²³"], [6e-26])
 
 
+SLIPS = [
+    # weights that do not sum to 1 are told so
+    (Answer("weights", "vector", "α", [0.1543, 0.6914, 0.1543], ["0.1543", "0.6914", "0.1543"], [], [6e-05] * 3),
+     "0.2; 0.9; 0.2", 0, "these weights sum to 1.3, not 1"),
+    # the right values in another order are told so
+    (Answer("weights", "vector", "α", [0.1543, 0.6914, 0.1543], ["0.1543", "0.6914", "0.1543"], [], [6e-05] * 3),
+     "0.6914; 0.1543; 0.1543", Fraction(1, 3), "1 of 3 components right; the right values in another order"),
+    (WEIGHTS, "0.7220; 0.1080; 0.0089; 0.1611", Fraction(1, 2), "2 of 4 components right; the right values in another order"),
+    (TABLE, "0.2; 0.8 | 0.4; 0.6", Fraction(1, 2), "2 of 4 components right; row 2: the right values in another order"),
+    # per cent is told to be written as a fraction of 1 (as 47.22 for 0.4722 is), not read
+    (Answer("weights", "vector", "α", [0.1543, 0.6914, 0.1543], ["0.1543", "0.6914", "0.1543"], [], [6e-05] * 3),
+     "15.43%; 69.14%; 15.43%", 0, "written in per cent: give each value as a fraction of 1 (50% is 0.5), not per cent"),
+    (ENTROPY, "47.22 %", 0, "written in per cent: give each value as a fraction of 1 (50% is 0.5), not per cent"),
+]
+
+
+def test_common_slips_get_a_hint():
+    """'0.2; 0.9; 0.2' got only "no component within the key's window", the
+    right weights in another order "2 of 4 components right", and
+    '15.43%; 69.14%; 15.43%' "not a list of numbers"."""
+    got = [(r, m.credit, m.note) for a, r, *_ in SLIPS for m in [mark(a, r)]]
+    assert got == [(r, credit, note) for _, r, credit, note in SLIPS]
+
 
 def test_a_full_marks_paper_totals_the_paper_s_points_exactly(tmp_path, capsys):
     """answers.csv wrote a part's points to 6 significant digits (5 points
@@ -430,7 +456,6 @@ def test_a_full_marks_paper_totals_the_paper_s_points_exactly(tmp_path, capsys):
     [(student, got, total)] = totals(grade(out / "answers.csv", responses).results)
     assert got == total == sum(item_points(load_spec(spec))) == 33
     capsys.readouterr()
-
 
 
 def test_no_feedback_states_the_answer():
