@@ -498,3 +498,39 @@ def test_no_feedback_states_the_answer():
                         for key in keys:
                             assert key.casefold() not in t.casefold(), (k.id, seed, digits, a.name, key, t)
     assert checked > 1000
+
+
+# where a mistake gives the key itself or is not defined, it cannot be named: equal scores (B: divided by
+# their sum they are uniform, and no score is the top), one input (E, 5.1: every weight is 1), given
+# weights (I: the answer copies them; divided by their sum they are themselves), 2.3 (the division by the
+# sum of the shifted scores is named shift_changes_weights), 5.3's uniform row
+_CANNOT = {("B", "weights"): {"divide_by_sum", "hard_argmax"}, ("B", "context"): {"divide_by_sum", "hard_argmax"},
+           ("E", "weights"): {"divide_by_sum", "hard_argmax"}, ("E", "context"): {"divide_by_sum", "hard_argmax"},
+           ("5.1", "weights"): {"divide_by_sum", "forgot_to_normalise", "hard_argmax"},
+           ("5.1", "context"): {"divide_by_sum", "forgot_to_normalise", "hard_argmax"},
+           ("I", "weights"): {"divide_by_sum", "forgot_to_normalise", "hard_argmax"},
+           ("I", "context"): {"divide_by_sum"}, ("2.3", "weights"): {"divide_by_sum"},
+           ("5.3", "weights_uniform"): {"divide_by_sum", "forgot_to_normalise", "hard_argmax"}}
+
+
+def test_every_weighted_blend_names_the_softmax_slips():
+    """3.3's weights before and after the swap and its context, I's context,
+    G's and H's tables and D's unshifted weights named no mistake for
+    forgot-to-normalise, divide-by-sum or hard argmax: a response that made
+    one got "no known mistake".  Every weights or context answer of every
+    kind now names all three (over seeds 1–6), but where one gives the key
+    itself or is not defined."""
+    need = {"divide_by_sum", "forgot_to_normalise", "hard_argmax"}
+    named: dict[tuple[str, str], set] = {}
+    for k in kinds.all_kinds():
+        for seed in range(1, 7):
+            for a in solve_problem(sample_problem(k.id, seed), 4).answers:
+                if a.type == "vector" and a.name.startswith(("weights", "context")):
+                    seen = named.setdefault((k.id, a.name), set())
+                    for o in a.options:
+                        if o.misconception in need:
+                            seen.add(o.misconception)
+                            assert mark(a, o.text.replace("), (", " | ").strip("()")).misconception == o.misconception
+    missing = {key: need - seen - _CANNOT.get(key, set()) for key, seen in named.items()}
+    assert {key: m for key, m in missing.items() if m} == {}
+    assert ("3.3", "context") in named and ("I", "context") in named

@@ -506,6 +506,13 @@ def weight_distractors(sm: Softmax) -> list[tuple[list[Ex], str]]:
     return out
 
 
+def table_distractors(sms: Sequence[Softmax]) -> list[tuple[list[list[Ex]], str]]:
+    """Wrong tables of weights (one row per softmax): each mistake of
+    weight_distractors made on every row, where it is defined on every row."""
+    rows = [dict((mis, ws) for ws, mis in weight_distractors(sm)) for sm in sms]
+    return [([r[mis] for r in rows], mis) for mis in rows[0] if all(mis in r for r in rows)] if rows else []
+
+
 def context_distractors(sm: Softmax, states) -> list[tuple[list[Ex], str]]:
     """Wrong context vectors: the same mistakes, carried into the blend."""
     return [(context(ws, states), mis) for ws, mis in weight_distractors(sm)]
