@@ -365,8 +365,9 @@ def _rounding_hint(got: _Num, key: _Num) -> str:
     if got.places >= key.places:
         return ""
     unit = 10.0 ** -got.places
-    if key.sci and got.value == 0 and abs(key.value) < 1 and abs(key.value) <= 0.5 * unit * (1 + 1e-9):
-        # 0.0000 for 8.02e-15: rounded away entirely
+    if key.sci and not got.sci and abs(key.value) < unit and abs(got.value) <= unit * (1 + 1e-9):
+        # 0.0000 for 8.02e-15: rounded away entirely; 0.01 for 6.20e-3: a weight below
+        # 10^-digits written to the places the others have
         where = f"{got.places} decimal place{'s' * (got.places != 1)}" if got.places > 0 else "a whole number"
         return f"too small for {where}: a number this small counts to {key.sig} significant digits, as 1.23e-5"
     if key.sci:

@@ -40,6 +40,8 @@ CATALOGUE: dict[str, str] = {
     "local_swap_assumed": "assumed only neighbouring words swap places",
     "word_moved_assumed": "assumed one word moved to the end of the sentence",
     "single_column": "assumed every output word attends to the same input word",
+    "rounded_working": "rounded the working to the answer's places; keep the places the worked lines keep "
+                       "and round only the answer",
     "implicit_extra_score": "softmaxed a lone score against an implicit score of 0",
 }
 

@@ -10,6 +10,7 @@ import numpy as np
 
 from . import kinds
 from .errors import UserError
+from .kinds._base import working_note
 from .model import Problem, Solution
 from .seeding import rng_for, variant_code
 
@@ -42,7 +43,7 @@ def given_problem(kind_name: str, inputs: dict[str, Any]) -> tuple[Problem, str 
 
 def solve_problem(problem: Problem, digits: int = 4, warning: str | None = None) -> Solution:
     """The worked solution of a problem (exact and numeric paths cross-checked)."""
-    solution = kinds.get(problem.kind).solve(problem, check_digits(digits))
+    solution = working_note(kinds.get(problem.kind).solve(problem, check_digits(digits)), digits)
     if warning:
         solution = replace(solution, warnings=(warning,))
     return solution

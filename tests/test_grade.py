@@ -534,3 +534,55 @@ def test_every_weighted_blend_names_the_softmax_slips():
     missing = {key: need - seen - _CANNOT.get(key, set()) for key, seen in named.items()}
     assert {key: m for key, m in missing.items() if m} == {}
     assert ("3.3", "context") in named and ("I", "context") in named
+
+
+def _entropy_from_terms(weights: list[str], places: int) -> Fraction:
+    """H worked from the printed weights, each term a·ln a rounded to `places` places."""
+    from generator.maths import exact as X
+    from generator.marking import exact_number
+
+    unit = Fraction(1, 10 ** places)
+    return -sum(X.round_half_up(exact_number(X.shown_xlogx(x, places + 3).text) / unit) * unit
+                for x in (exact_number(w) for w in weights) if x != 0)
+
+
+def test_at_digits_2_the_page_s_method_earns_full_marks_and_rounding_too_soon_is_named():
+    """With --digits 2 the pages work to 3 places (exponentials, entropy
+    terms) without saying a student should, and an entropy worked from
+    2-place terms, or a weight below 0.01 typed as 0.01, got "no known
+    mistake".  Now the first step that prints finer numbers says so once
+    (never at --digits 4, where the working keeps the answers' places); the
+    entropy from the page's 3-place terms is accepted; from 2-place terms it
+    is accepted or named rounded_working; 0.01 for 6.20 × 10⁻³ is told how a
+    number that small is written."""
+    from decimal import Decimal
+
+    from generator.marking import feedback
+    from generator.render.markdown import render_problem as render_markdown
+
+    note = "The working from here keeps 3 decimal places"
+    named = 0
+    for k in kinds.all_kinds():
+        for seed in (1, 2, 3):
+            sol = solve_problem(sample_problem(k.id, seed), 2)
+            md = render_markdown(sol)
+            assert md.count(note) <= 1, (k.id, seed)
+            if k.id in ("A", "C", "F", "2.1", "2.2"):  # softmax worked from 3-place exponentials
+                assert note in md, (k.id, seed)
+            assert note not in render_markdown(solve_problem(sample_problem(k.id, seed), 4))
+            for a in sol.answers:
+                if a.name != "entropy" or "weights" not in {b.name for b in sol.answers}:
+                    continue
+                w = sol.answer("weights").display
+                if isinstance(w[0], list):
+                    continue
+                page = _entropy_from_terms(w, 3)
+                assert mark(a, format(Decimal(page.numerator) / Decimal(page.denominator), "f")).correct, (k.id, seed)
+                soon = _entropy_from_terms(w, 2)
+                m = mark(a, format(Decimal(soon.numerator) / Decimal(soon.denominator), ".2f"))
+                assert m.correct or m.misconception == "rounded_working", (k.id, seed, feedback(m))
+                named += m.misconception == "rounded_working"
+    assert named >= 2
+    small = Answer("weights", "vector", "α", [0.0062, 0.9938], ["6.20 × 10⁻³", "0.99"], [], [6e-07, 0.006])
+    assert mark(small, "0.01; 0.99").note == ("1 of 2 components right; too small for 2 decimal places: "
+                                              "a number this small counts to 3 significant digits, as 1.23e-5")

@@ -145,7 +145,7 @@
   function roundingHint(got, key) {
     if (got.places >= key.places) return "";
     var unit = Math.pow(10, -got.places);
-    if (key.sci && got.value === 0 && Math.abs(key.value) < 1 && Math.abs(key.value) <= 0.5 * unit * (1 + 1e-9)) {
+    if (key.sci && !got.sci && Math.abs(key.value) < unit && Math.abs(got.value) <= unit * (1 + 1e-9)) {
       return "Too small for the decimal places: a number this small counts to " + (DIGITS[key.sig] || key.sig) +
         " significant digits, written as 1.23e-5 (or 1.23 × 10⁻⁵).";
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 import math
 from decimal import Decimal
@@ -90,6 +91,49 @@ class Kind:
 WORKING_PLACES = 3
 
 
+def working_note(solution: Solution, digits: int) -> Solution:
+    """Where the worked lines print numbers to more places than the answers'
+    `digits` (WORKING_PLACES above --digits 2), the first step that does says
+    so once and tells the student to keep as many: the window holds the
+    result of the working as printed, not of a working rounded to `digits`
+    places throughout.  Numbers typed in the inputs do not count."""
+    if digits >= WORKING_PLACES:
+        return solution
+    given = set(_strings(solution.problem.inputs))
+
+    def finer(node) -> bool:
+        if isinstance(node, Num):
+            return node.exp10 is None and len(node.mant.partition(".")[2]) > digits and node.mant not in given
+        if isinstance(node, (tuple, list)):
+            return any(finer(x) for x in node)
+        if dataclasses.is_dataclass(node):
+            return any(finer(getattr(node, f.name)) for f in dataclasses.fields(node))
+        return False
+
+    steps = list(solution.steps)
+    for i, step in enumerate(steps):
+        if finer(step.math):
+            places = max(digits, WORKING_PLACES)
+            note = prose(f"The working from here keeps {places} decimal places (small numbers up to "
+                         f"{places + 2}), more than the {digits} the answers are given to: keep as many in your "
+                         "own working and round only the answers, so that rounding on the way does not move "
+                         "their last place.")
+            steps[i] = dataclasses.replace(step, body=(note, *step.body))
+            return dataclasses.replace(solution, steps=tuple(steps))
+    return solution
+
+
+def _strings(x):
+    if isinstance(x, str):
+        yield x
+    elif isinstance(x, dict):
+        for v in x.values():
+            yield from _strings(v)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            yield from _strings(v)
+
+
 def value_of(n: Num) -> Fraction:
     """The exact rational a printed number stands for (what a student types)."""
     return _value(n.mant, n.exp10)
@@ -147,6 +191,9 @@ class Work:
         # answer name → worked-method values (per component for vectors),
         # filled by the worked steps and read when the answer is made
         self.method: dict[str, list] = {}
+        # answer name → (wrong exact value, misconception) pairs a worked step
+        # knows of (a working rounded too soon), named beside the kind's own
+        self.slips: dict[str, list[tuple[Ex, str]]] = {}
 
     def n(self, x: Ex) -> Num:
         """An answer's value: the exact value correctly rounded to --digits places."""
@@ -186,6 +233,7 @@ class Work:
         an integer with tolerance 0."""
         agree(name, float(exact), float(numeric))
         method = self.method.get(name, ()) if method is None else method
+        distractors = [*distractors, *self.slips.get(name, ())]
         if whole:
             text, tol = str(int(exact.rat)), 0.0
             wrong = [(str(int(x.rat)), m) for x, m in distractors]

@@ -315,6 +315,13 @@ def step_entropy(w: Work, weights: Sequence[Ex], neg_log_weights: Sequence[Ex] |
     floats = [float(value_of(k)) for k in keys]
     calculator = -sum(x * math.log(x) for x in floats if x > 0)  # 0 · ln 0 = 0 (and below float range)
     w.method[name] = [total_m, Fraction(calculator)]
+    if w.digits < w.places:
+        # the terms rounded to the answer's places, as a student who does not keep
+        # the working's places gets: named where it falls outside the window
+        unit = Fraction(1, 10 ** w.digits)
+        rounded = -sum(X.round_half_up(value_of(X.shown_xlogx(value_of(k), w.digits + 3)) / unit) * unit
+                       for k in keys)
+        w.slips.setdefault(name, []).append((Ex.of(rounded), "rounded_working"))
     step = Step("compute the entropy", body, (definition, terms, total), why, after)
     return step, H
 
