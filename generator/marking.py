@@ -271,7 +271,6 @@ def inside(got: float, key: float, tol: float) -> bool:
     return abs(got - key) <= tol * (1 + 1e-9)
 
 
-
 # --- marking ---------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
