@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Sequence
@@ -463,6 +464,23 @@ def worked_weights(w: Work, sm: Softmax) -> list[Fraction]:
     """The weights a student gets by the worked method (printed exponentials
     over their printed sum), for rows the solution does not write out."""
     return worked_softmax(w, sm)[2]
+
+
+def worked_weights_calculator(w: Work, sm: Softmax) -> list[Fraction]:
+    """worked_weights with an exponential of a million or more kept to the
+    working places, as a calculator shows it, where the page rounds it to
+    three significant digits (4.85 × 10⁸): a student gets these where the
+    page prints no exponentials (H).  At β = 20 on the scores 0.1, 1, −0.4
+    the page's route gives 6.91 × 10⁻¹³ for the smallest weight, this one
+    6.90 × 10⁻¹³.  (A float holds such an exponential to far finer than the
+    window it widens.)"""
+    def kept(e: Ex) -> Fraction:
+        f = float(e)
+        return Fraction(round(Decimal(repr(f)), w.places)) if abs(f) >= 1e6 else value_of(w.i(e))
+
+    values = [kept(e) for e in sm.exps]
+    z = sum(values)
+    return [v / z for v in values]
 
 
 def forecast_thresholds(x: float) -> tuple[str, str]:
