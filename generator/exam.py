@@ -15,6 +15,7 @@ parts by that number (`2a` is part a of the paper's question 2)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -135,5 +136,26 @@ def assemble(spec: Spec, students: list[Student], master: int, shuffle: bool = T
 
 
 def points_text(x: Fraction) -> str:
-    """Points as answers.csv and the papers print them: `2`, `2.5`, `1.66667`."""
+    """Points as the papers print them: `2`, `2.5`, `1.66667`."""
     return f"{float(x):g}"
+
+
+POINTS_PLACES = 12  # answers.csv's points: exact, or to 12 places, which `grade` reads back exactly
+
+
+def points_csv(x: Fraction) -> str:
+    """A part's points as answers.csv writes them: the exact decimal when
+    there is one (`2`, `0.8333…` is not: 5 points over 6 parts), else to
+    POINTS_PLACES places (`1.666666666667`), which `grade` reads as the
+    fraction it stands for (grader._points) — so a full-marks student totals
+    the paper's points exactly (1.66667 × 3 made 5.00001), and a spreadsheet
+    summing the column is off by less than 10⁻⁹."""
+    den = x.denominator
+    for p in (2, 5):
+        while den % p == 0:
+            den //= p
+    if den == 1:
+        text = format(Decimal(x.numerator) / Decimal(x.denominator), "f")
+    else:
+        text = format(round(Decimal(x.numerator) / Decimal(x.denominator), POINTS_PLACES), "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text

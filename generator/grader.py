@@ -21,7 +21,7 @@ from pathlib import Path
 
 from . import kinds
 from .errors import UserError
-from .exam import graded_answers
+from .exam import POINTS_PLACES, graded_answers
 from .marking import Mark, answer_from_row, answer_text, feedback, mark
 from .pipeline import sample_problem, solve_problem
 from .roster import csv_problem
@@ -336,7 +336,19 @@ def _points(text: str, path: Path, line: int) -> Fraction:
         raise UserError(f"{path}: line {line}: points {text!r} is not a number") from None
     if value < 0:
         raise UserError(f"{path}: line {line}: points {text!r} is negative")
-    return value
+    return _repeating(value, text)
+
+
+def _repeating(value: Fraction, text: str) -> Fraction:
+    """Points written to POINTS_PLACES places or more (answers.csv writes
+    5/3 as 1.666666666667) read as the fraction they round from: the one of
+    denominator at most a million within half a unit of the last place (no
+    other lies that close), so three such parts total 5, not 5.000000000001."""
+    places = len(text.strip().partition(".")[2])
+    if places < POINTS_PLACES:
+        return value
+    simple = value.limit_denominator(10**6)
+    return simple if abs(simple - value) <= Fraction(1, 2 * 10**places) else value
 
 
 def fmt(x: Fraction) -> str:

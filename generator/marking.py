@@ -146,12 +146,18 @@ def _tolerance(text: str) -> float:
 @dataclass(frozen=True)
 class _Num:
     """A number as written: its value, the decimal place of its last digit
-    (2 for 0.47, 11 for 2.06e-9), its significant digits, and whether it was
-    written in scientific notation."""
+    (2 for 0.47, 11 for 2.06e-9), its significant digits, whether it was
+    written in scientific notation, and its text as read ("2.06e-9")."""
     value: float
     places: int
     sig: int
     sci: bool
+    text: str = ""
+
+    @property
+    def exact(self) -> Fraction:
+        """The exact rational the text stands for (0.3 is 3/10)."""
+        return Fraction(self.text)
 
 
 def _normalise(text: str) -> str:
@@ -178,7 +184,7 @@ def _number(token: str, commas: str) -> _Num | None:
     mantissa, _, exp = t.lower().lstrip("+-").partition("e")
     whole, _, frac = mantissa.partition(".")
     sig = len((whole + frac).lstrip("0")) or 1
-    return _Num(value, len(frac) - (int(exp) if exp else 0), sig, bool(exp))
+    return _Num(value, len(frac) - (int(exp) if exp else 0), sig, bool(exp), t)
 
 
 def _single(text: str, whole: bool = False) -> _Num | None:
@@ -195,6 +201,15 @@ def parse_number(text: str) -> float | None:
     """A number in any accepted form (decimal comma included), else None."""
     n = _single(text)
     return None if n is None else n.value
+
+
+def exact_number(text: str) -> Fraction:
+    """The exact value of a printed number (0.7311, 2.06 × 10⁻⁹), read as a
+    response is read; ValueError if it is not one number."""
+    n = _single(text)
+    if n is None:
+        raise ValueError(f"{text!r} is not a number")
+    return n.exact
 
 
 def _vector(text: str, rows_expected: bool) -> list[list[_Num | None]]:
@@ -246,8 +261,14 @@ def _tolerance_rows(a: Answer, key: list[list[float]]) -> list[list[float]]:
     return [[t] * len(row) for row in key]
 
 
-def _inside(got: float, key: float, tol: float) -> bool:
-    return abs(got - key) <= tol * (1 + 1e-9) + 1e-15
+def inside(got: float, key: float, tol: float) -> bool:
+    """The one test of the marking window, wherever an answer is judged (the
+    practice script's `within` is this line): |got − key| ≤ tol, with a slack
+    of a billionth of the tolerance itself for the rounding of the floats, and
+    none besides — so a key of 2.65 × 10⁻²³ (tolerance 6 × 10⁻²⁶) is judged at
+    its own scale and refuses 5 × 10⁻²³, 10⁻¹⁶, 0 and −2.65 × 10⁻²³, and a
+    count (tolerance 0) only itself."""
+    return abs(got - key) <= tol * (1 + 1e-9)
 
 
 # --- marking ---------------------------------------------------------------------------------------
@@ -282,6 +303,8 @@ def mark(a: Answer, response: str) -> Mark:
                "truefalse": _mark_truefalse, "matching": _mark_matching}
     if a.type not in markers:
         return _wrong("marked by hand")
+    if a.type in ("numeric", "vector") and (note := _per_cent(r)):
+        return _wrong(note)
     m = markers[a.type](a, r)
     if m.credit == 0 and m.misconception is None and _plain(r).replace("'", "").replace("’", "") in _NO_ATTEMPT:
         return _wrong(f"“{r}” counts as no answer")
@@ -295,24 +318,37 @@ def _mark_numeric(a: Answer, r: str) -> Mark:
     if got is None:
         return _wrong("not a number")
     tol = float(a.tolerance)
-    if _inside(got.value, key.value, tol):
+    if inside(got.value, key.value, tol):
         return FULL
     # the named mistake nearest the response, of those whose window holds it
     # (two can: 2.3 names 0 and 0.0001 in a window of ±0.00011)
     near = [(abs(got.value - wrong.value), n, o) for n, o in enumerate(a.options)
-            if not o.correct and (wrong := _single(o.text)) is not None and _inside(got.value, wrong.value, tol)]
+            if not o.correct and (wrong := _single(o.text)) is not None and inside(got.value, wrong.value, tol)]
     if near:
         return _wrong(misconception=min(near, key=lambda x: x[:2])[2].misconception)
     return _wrong(_number_hint(got, key, tol))
+
+
+_PER_CENT = re.compile(r"\d\s*%")
+
+
+def _per_cent(r: str) -> str:
+    """Said of a response written in per cent (15.43%; 69.14%): the key is a
+    fraction of 1, and a per-cent answer is not read, as the paper asks for
+    the value itself (and 47.22 for 0.4722 is told so too).  The example is
+    fixed: the student's own value converted could be the key."""
+    if not _PER_CENT.search(r):
+        return ""
+    return "written in per cent: give each value as a fraction of 1 (50% is 0.5), not per cent"
 
 
 def _number_hint(got: _Num, key: _Num, tol: float) -> str:
     rounded = _rounding_hint(got, key)
     if rounded:
         return rounded
-    if key.value != 0 and _inside(-got.value, key.value, tol):
+    if key.value != 0 and inside(-got.value, key.value, tol):
         return "the sign is wrong"
-    if key.value != 0 and _inside(got.value / 100, key.value, tol):
+    if key.value != 0 and inside(got.value / 100, key.value, tol):
         return "looks like a percentage: give the value itself, not per cent"
     return _outside(tol)
 
@@ -328,8 +364,9 @@ def _rounding_hint(got: _Num, key: _Num) -> str:
     if got.places >= key.places:
         return ""
     unit = 10.0 ** -got.places
-    if key.sci and got.value == 0 and abs(key.value) < 1 and abs(key.value) <= 0.5 * unit * (1 + 1e-9):
-        # 0.0000 for 8.02e-15: rounded away entirely
+    if key.sci and not got.sci and abs(key.value) < unit and abs(got.value) <= unit * (1 + 1e-9):
+        # 0.0000 for 8.02e-15: rounded away entirely; 0.01 for 6.20e-3: a weight below
+        # 10^-digits written to the places the others have
         where = f"{got.places} decimal place{'s' * (got.places != 1)}" if got.places > 0 else "a whole number"
         return f"too small for {where}: a number this small counts to {key.sig} significant digits, as 1.23e-5"
     if key.sci:
@@ -358,7 +395,7 @@ def _mark_vector(a: Answer, r: str) -> Mark:
     if shape_note:
         return _wrong(shape_note)
     pairs = [(g, k, t) for grow, krow, trow in zip(got, key, tol) for g, k, t in zip(grow, krow, trow)]
-    right = [g is not None and _inside(g.value, k.value, t) for g, k, t in pairs]
+    right = [g is not None and inside(g.value, k.value, t) for g, k, t in pairs]
     if all(right):
         return FULL
     credit = Fraction(sum(right), len(right))
@@ -367,10 +404,52 @@ def _mark_vector(a: Answer, r: str) -> Mark:
             wrong = _vector(o.text, len(key) > 1)
             wrong_flat = [x for row in wrong for x in row]
             if len(wrong_flat) == len(pairs) and all(
-                    g is not None and w is not None and _inside(g.value, w.value, t)
+                    g is not None and w is not None and inside(g.value, w.value, t)
                     for (g, _, t), w in zip(pairs, wrong_flat)):
                 return _wrong(misconception=o.misconception, credit=credit)
-    return _wrong(_vector_hint(pairs, right), credit=credit)
+    return _wrong(_vector_hint(pairs, right, got, key, tol), credit=credit)
+
+
+def _slips(got: list[list[_Num | None]], key: list[list[_Num]], tol: list[list[float]]) -> tuple[str, str]:
+    """The two slips a list of numbers shows as a whole: the key's values in
+    another order ("the right values in another order"), and weights that do
+    not sum to 1 ("these weights sum to 1.3, not 1") where the key is a list
+    of weights (each row of the printed key in [0, 1] and summing to 1 within
+    the sum of its tolerances).  A table names the first row that shows it."""
+    order = total = ""
+    if any(g is None for row in got for g in row) or len(key[0]) < 2:
+        return order, total
+    for i, (grow, krow, trow) in enumerate(zip(got, key, tol)):
+        where = f"row {i + 1}: " if len(key) > 1 else ""
+        if all(inside(g.value, k.value, t) for g, k, t in zip(grow, krow, trow)):
+            continue
+        if not order and _permutation(grow, krow, trow):
+            order = f"{where}the right values in another order"
+        weights = all(0 <= k.value <= 1 for k in krow) and inside(sum(k.value for k in krow), 1, sum(trow))
+        if not total and weights and not inside(sum(g.value for g in grow), 1, sum(trow)):
+            total = f"{where}these weights sum to {_sum_text(grow)}, not 1"
+    return order, total
+
+
+def _permutation(got: list[_Num], key: list[_Num], tol: list[float]) -> bool:
+    """Whether each value of `got` is a different key value (within that
+    value's window), though not in the key's order."""
+    free = list(range(len(key)))
+    for g in got:
+        hit = next((j for j in free if inside(g.value, key[j].value, tol[j])), None)
+        if hit is None:
+            return False
+        free.remove(hit)
+    return True
+
+
+def _sum_text(nums: list[_Num]) -> str:
+    """The sum of the numbers as typed, to the places of the finest of them
+    (0.2; 0.9; 0.2 → 1.3), trailing zeros dropped."""
+    places = max(0, *(n.places for n in nums))
+    total = round(sum((n.exact for n in nums), Fraction(0)), places)
+    text = format(Decimal(total.numerator) / Decimal(total.denominator), f".{places}f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def _fit(got: list[list], key: list[list]) -> tuple[list[list], str]:
@@ -393,21 +472,26 @@ def _fit(got: list[list], key: list[list]) -> tuple[list[list], str]:
     return got, f"row {i + 1}: {len(got[i])} component{'s' * (len(got[i]) != 1)}, expected {len(key[i])}"
 
 
-def _vector_hint(pairs: list[tuple], right: list[bool]) -> str:
+def _vector_hint(pairs: list[tuple], right: list[bool], got, key, tol) -> str:
     notes = [f"{sum(right)} of {len(right)} components right"] if any(right) else []
+    order, total = _slips(got, key, tol)
     unread = [i + 1 for i, (g, _, _) in enumerate(pairs) if g is None]
     if unread:
         notes.append(f"component{'s' * (len(unread) > 1)} {', '.join(map(str, unread))} "
                      f"{'are not numbers' if len(unread) > 1 else 'is not a number'}")
     hints = {_rounding_hint(g, k) for (g, k, _), ok in zip(pairs, right) if not ok and g is not None}
     flipped = [i + 1 for i, ((g, k, t), ok) in enumerate(zip(pairs, right)) if not ok]
-    if len(hints) == 1 and "" not in hints and not unread:
+    if order:
+        notes.append(order)
+    elif len(hints) == 1 and "" not in hints and not unread:
         notes.append(hints.pop())
-    elif not unread and all(k.value != 0 and _inside(-g.value, k.value, t)
+    elif not unread and all(k.value != 0 and inside(-g.value, k.value, t)
                             for (g, k, t), ok in zip(pairs, right) if not ok):
         # every miss is the key with its sign flipped, as "the sign is wrong" says of one number
         notes.append("the sign is wrong in every component" if not any(right) else
                      f"the sign is wrong in component{'s' * (len(flipped) > 1)} {', '.join(map(str, flipped))}")
+    elif total:
+        notes.append(total)
     elif not notes:
         notes.append("no component within the key's window, and no known mistake gives these")
     return "; ".join(notes)

@@ -23,8 +23,8 @@ CATALOGUE: dict[str, str] = {
     "shift_changes_weights": "thought adding a constant to every score changes the weights",
     "focus_from_nothing": "expected softmax to invent focus when all scores are equal",
     "single_input_depends": "thought a lone input's weight depends on its score",
-    "beta_limit_reversed": "swapped the limits: β → ∞ gives the hard argmax, β → 0 the uniform weights",
-    "gap_limit_reversed": "swapped the limits: Δ → +∞ puts all the weight on position 2, Δ → −∞ on position 1",
+    "beta_limit_reversed": "swapped the two limits, β → ∞ and β → 0",
+    "gap_limit_reversed": "swapped the two limits, Δ → +∞ and Δ → −∞",
     "context_outside_hull": "placed the context outside the range of the states it averages",
     "entropy_reversed": "swapped high and low entropy (uniform is the maximum)",
     "permutation_changes_context": "thought permuting content-only states changes the context",
@@ -40,6 +40,8 @@ CATALOGUE: dict[str, str] = {
     "local_swap_assumed": "assumed only neighbouring words swap places",
     "word_moved_assumed": "assumed one word moved to the end of the sentence",
     "single_column": "assumed every output word attends to the same input word",
+    "rounded_working": "rounded the working to the answer's places; keep the places the worked lines keep "
+                       "and round only the answer",
     "implicit_extra_score": "softmaxed a lone score against an implicit score of 0",
 }
 

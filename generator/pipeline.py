@@ -9,6 +9,7 @@ import numpy as np
 
 from . import kinds
 from .errors import UserError
+from .kinds._base import working_note
 from .model import Problem, Solution
 from .seeding import rng_for, variant_code
 
@@ -51,7 +52,7 @@ def _name(kind) -> str:
 
 def solve_problem(problem: Problem, digits: int = 4) -> Solution:
     """The worked solution of a problem (exact and numeric paths cross-checked)."""
-    return kinds.get(problem.kind).solve(problem, check_digits(digits))
+    return working_note(kinds.get(problem.kind).solve(problem, check_digits(digits)), digits)
 
 
 def kinds_of_level(level: int) -> list[str]:

@@ -468,7 +468,13 @@ def _typed_forms(a, rng) -> list[str]:
              join(each(lambda i, x, v: x if i else "q")), join(each(lambda i, x, v: f"{rng.random():.4f}")),
              join(each(lambda i, x, v: f"{rng.random():.4f}" if i else f"{v:.1f}")),
              join(each(lambda i, x, v: x.translate(_PDF_COPY))), join(rows) + " nats", join(rows) + ";",
-             " ".join(flat[:-1])]
+             " ".join(flat[:-1]),
+             # slips told as grade tells them: per cent, another order, weights not summing to 1, a tiny
+             # key's neighbours at another scale (grade's old window took 0.9 × 8.02e-15 for 8.02e-15)
+             join(each(lambda i, x, v: f"{100 * v:.2f}%")), join([list(reversed(r)) for r in rows]),
+             join([r[1:] + r[:1] for r in rows]), join(each(lambda i, x, v: f"{v * 1.3:.4f}")),
+             join(each(lambda i, x, v: f"{v * 0.9:.3e}")), join(each(lambda i, x, v: "0")),
+             join(each(lambda i, x, v: f"{v + 1e-16:.6e}"))]
     return forms + [o.text.replace("), (", " | ").strip("()") for o in a.options if not o.correct]
 
 
@@ -477,7 +483,8 @@ def _verdict(text: str) -> str:
     t = text.lower()
     for words, what in (("rounded to", "rounded"), ("cut off", "cut off"), ("too small", "too small"),
                         ("expected", "shape"), ("not a number", "unread"), ("not numbers", "unread"),
-                        ("not a list of numbers", "unread"), ("sign is wrong", "sign"), ("percentage", "per cent")):
+                        ("not a list of numbers", "unread"), ("sign is wrong", "sign"), ("percentage", "per cent"),
+                        ("per cent", "per cent"), ("another order", "order"), ("weights sum to", "sum")):
         if words in t:
             return what
     return "other"
@@ -520,8 +527,39 @@ def test_typed_numbers_are_marked_as_grade_marks_them(browser, built):
         elif not m.correct:
             assert _verdict(js["text"]) == _verdict(m.note), (a.name, a.display, r, m.note, js)
             verdicts.add(_verdict(m.note))
-    assert verdicts == {"rounded", "cut off", "too small", "shape", "unread", "sign", "per cent", "other"}
+    assert verdicts == {"rounded", "cut off", "too small", "shape", "unread", "sign", "per cent", "order", "sum",
+                        "other"}
     assert len(cases) > 3000
+
+
+def test_the_page_judges_a_tiny_key_at_its_own_scale_and_tells_the_common_slips(browser, built):
+    """The script's window had grade's absolute slack of 1e-15: a key of
+    2.65 × 10⁻²³ (tolerance 6 × 10⁻²⁶) took 10⁻¹⁶, 0 and its own negative.
+    And it said only "No component is within ±0.00006" of weights summing
+    to 1.3, "Components 2 and 3 are not within …" of the right weights in
+    another order, and "not a list of numbers" of 15.43%; 69.14%; 15.43%."""
+    import json
+
+    from generator.model import Answer
+    from generator.render.markdown import answer_field
+
+    tiny = Answer("weights", "vector", "α", [1.0, 2.65e-23], ["1.0000", "2.65 × 10⁻²³"], [], [6e-05, 6e-26])
+    third = Answer("weights", "vector", "α", [0.1543, 0.6914, 0.1543], ["0.1543", "0.6914", "0.1543"], [],
+                   [6e-05] * 3)
+    cases = [(tiny, "1; 1e-16", "Component 2 is not"), (tiny, "1; 0", "Too small for the decimal places"),
+             (tiny, "1; -2.65e-23", "sign is wrong"), (tiny, "1; 2.65e-23", "✓"),
+             (third, "0.2; 0.9; 0.2", "These weights sum to 1.3, not 1."),
+             (third, "0.6914; 0.1543; 0.1543", "The right values in another order. 1 of 3 is right."),
+             (third, "15.43%; 69.14%; 15.43%",
+              "Written in per cent: give each value as a fraction of 1 (50% is 0.5), not per cent.")]
+    v = Practice(browser, built + "generated/practice/gradient-flow/")
+    said = v.page.evaluate("cases => cases.map(([a, r]) => window.AttnDrills.markNumbers(a, r))",
+                           [[json.loads(json.dumps(answer_field(a))), r] for a, r, _ in cases])
+    v.close()
+    for (a, r, want), js in zip(cases, said):
+        assert js["right"] == mark(a, r).correct == (want == "✓"), (r, js)
+        if want != "✓":
+            assert want in js["text"], (r, js)
 
 
 def test_a_key_too_small_for_the_places_says_how_to_write_it(browser, built):

@@ -23,6 +23,7 @@ COUNT = Answer("count", "numeric", "n", 22082, "22082", "n", 0.0)
 WEIGHTS = Answer("weights", "vector", "α", [0.108, 0.722, 0.0089, 0.1611], ["0.1080", "0.7220", "0.0089", "0.1611"],
                  [], [5e-05] * 4, (Option("(0.1080, 0.7220, 0.0089, 0.1611)", True, None),
                                    Option("(0.2500, 0.2500, 0.2500, 0.2500)", False, "uniform_weights")))
+CONTEXT = Answer("context", "vector", "c", [1.8333, -0.5], ["1.8333", "-0.5000"], [], [5e-05] * 2)
 TABLE = Answer("weights", "vector", "α", [[0.2, 0.8], [0.6, 0.4]], [["0.2000", "0.8000"], ["0.6000", "0.4000"]],
                [], [[5e-05, 5e-05], [5e-05, 5e-05]])
 ONE = Answer("sums", "choice", "sums to one", [3], "D", [], None, (
@@ -98,7 +99,8 @@ WRONG = [
     (TINY, "0", 0, None, "too small for a whole number: a number this small counts to 3 significant digits, as 1.23e-5"),
     (TINY, "0.000000002", 0, None, "rounded to 1 significant digit, the key has 3"),
     (COUNT, "22,08", 0, None, "not the key's value, and no known mistake gives it"),
-    (WEIGHTS, "0.1080; 0.7220; 0.0089; 0.9", Fraction(3, 4), None, "3 of 4 components right"),
+    (WEIGHTS, "0.1080; 0.7220; 0.0089; 0.9", Fraction(3, 4), None,
+     "3 of 4 components right; these weights sum to 1.7389, not 1"),
     (WEIGHTS, "0.1080; 0.7220; 0.0089", 0, None, "3 components, expected 4"),
     (WEIGHTS, "0.25; 0.25; 0.25; 0.25", 0, "uniform_weights", ""),
     (WEIGHTS, "0.11; 0.72; 0.01; 0.16", 0, None, "rounded to 2 places, the key has 4"),
@@ -106,12 +108,13 @@ WRONG = [
      "2 of 4 components right; rounded to 2 places, the key has 4"),
     (WEIGHTS, "0.1080; 0.7220; ?; 0.1611", Fraction(3, 4), None,
      "3 of 4 components right; component 3 is not a number"),
-    (WEIGHTS, "1; 2; 3; 4", 0, None, "no component within the key's window, and no known mistake gives these"),
+    (WEIGHTS, "1; 2; 3; 4", 0, None, "these weights sum to 10, not 1"),
+    (CONTEXT, "1; 2", 0, None, "no component within the key's window, and no known mistake gives these"),
     (WEIGHTS, "idk", 0, None, "“idk” counts as no answer"),
     (TABLE, "0.2; 0.8 | 0.6", 0, None, "row 2: 1 component, expected 2"),
     (TABLE, "0.2; 0.8; 0.6", 0, None, "3 components, expected 4"),  # on one line: the count is wrong, not the rows
     (COUNT, "2.21e4", 0, None, "rounded to 3 significant digits, the key is a whole number of 5 digits"),
-    (TABLE, "0.2; 0.8 | 0.6; 0.5", Fraction(3, 4), None, "3 of 4 components right"),
+    (TABLE, "0.2; 0.8 | 0.6; 0.5", Fraction(3, 4), None, "3 of 4 components right; row 2: these weights sum to 1.1, not 1"),
     # every component's sign flipped, or some: as "the sign is wrong" of one number
     (TABLE, "-0.2; -0.8 | -0.6; -0.4", 0, None, "the sign is wrong in every component"),
     (TABLE, "-0.2; 0.8 | 0.6; -0.4", Fraction(1, 2), None, "2 of 4 components right; the sign is wrong in components 1, 4"),
@@ -263,7 +266,7 @@ def test_grade_exits_0_when_every_response_is_graded_and_keeps_partial_credit_ex
     a1 = Fraction(2) * (n - 1) / n
     a3 = Fraction(3) * (m - 1) / m
     assert rows["alice", "1a"]["awarded"] == f"{float(a1):.4f}".rstrip("0").rstrip(".")
-    assert rows["alice", "1a"]["feedback"] == f"{n - 1} of {n} components right"
+    assert rows["alice", "1a"]["feedback"].startswith(f"{n - 1} of {n} components right; these weights sum to ")
     assert rows["alice", "3b"]["awarded"] == f"{float(a3):.4f}".rstrip("0").rstrip(".")
     assert rows["alice", "3b"]["feedback"] == f"{m - 1} of {m} pairs right"
     assert rows["alice", "1a"]["correct"] == rows["alice", "3b"]["correct"] == "no"
@@ -500,7 +503,6 @@ def test_no_cell_the_exam_or_grade_writes_runs_as_a_spreadsheet_formula(tmp_path
     grade reads the quoted ids back as the roster's, so responses keyed by
     the roster's ids still match."""
     import re
-    from pathlib import Path
 
     ids = ["=1+1", "+1", "@A1", "-5", "'=x", "s1"]
     roster = tmp_path / "roster.csv"
@@ -567,3 +569,212 @@ def test_an_answers_csv_with_codes_of_before_still_names_mistakes(tmp_path, caps
     capsys.readouterr()
     row = next(csv.DictReader(open(tmp_path / "out.csv", encoding="utf-8")))
     assert row["variant"] == "F-7" and row["misconception"] == wrong.misconception
+
+
+SMALL = Answer("weight", "numeric", "w", 2.65e-23, "2.65 × 10⁻²³", "w", 6e-26)
+
+
+def test_a_tiny_key_is_judged_at_its_own_scale():
+    """The window was |got − key| ≤ tol·(1+1e-9) + 1e-15: the absolute 1e-15
+    let a key of 2.65 × 10⁻²³ (tolerance 6 × 10⁻²⁶) accept 5 × 10⁻²³, 10⁻¹⁶,
+    0 and −2.65 × 10⁻²³, which Moodle's window refuses.  The one test of the
+    window (marking.inside) now has no slack but a billionth of the tolerance."""
+    for r in ("5e-23", "1e-16", "0", "-2.65e-23", "2.66e-23", "2.6e-23"):
+        assert not mark(SMALL, r).correct, r
+    for r in ("2.65e-23", "2.65 × 10⁻²³", "2.6505e-23", "2.6459e-23"):
+        assert mark(SMALL, r).correct, r
+    from generator.marking import inside
+
+    assert not inside(1e-16, 2.65e-23, 6e-26) and not inside(0.0, 2.65e-23, 6e-26)
+    assert inside(0.47226, 0.4722, 6e-05) and not inside(0.47227, 0.4722, 6e-05)
+    # the fallback from a row of answers.csv judges alike
+    row = answer_from_row("2.65e-23", "6e-26")
+    assert [mark(row, r).correct for r in ("2.65e-23", "1e-16", "0")] == [True, False, False]
+
+
+def test_the_kinds_read_the_printed_key_with_the_grader_s_parser():
+    """kinds/_base.py read display strings with a parser of its own
+    (value_of_text) and judged 'inside' by a test of its own (≤ tol); both
+    are marking's now."""
+    import generator.kinds._base as base
+
+    assert not hasattr(base, "value_of_text")
+    assert base._inside([2.65e-23], ["2.65 × 10⁻²³"], [6e-26])
+    assert not base._inside([1e-16], ["2.65 × 10⁻²³"], [6e-26])
+
+
+SLIPS = [
+    # weights that do not sum to 1 are told so
+    (Answer("weights", "vector", "α", [0.1543, 0.6914, 0.1543], ["0.1543", "0.6914", "0.1543"], [], [6e-05] * 3),
+     "0.2; 0.9; 0.2", 0, "these weights sum to 1.3, not 1"),
+    # the right values in another order are told so
+    (Answer("weights", "vector", "α", [0.1543, 0.6914, 0.1543], ["0.1543", "0.6914", "0.1543"], [], [6e-05] * 3),
+     "0.6914; 0.1543; 0.1543", Fraction(1, 3), "1 of 3 components right; the right values in another order"),
+    (WEIGHTS, "0.7220; 0.1080; 0.0089; 0.1611", Fraction(1, 2), "2 of 4 components right; the right values in another order"),
+    (TABLE, "0.2; 0.8 | 0.4; 0.6", Fraction(1, 2), "2 of 4 components right; row 2: the right values in another order"),
+    # per cent is told to be written as a fraction of 1 (as 47.22 for 0.4722 is), not read
+    (Answer("weights", "vector", "α", [0.1543, 0.6914, 0.1543], ["0.1543", "0.6914", "0.1543"], [], [6e-05] * 3),
+     "15.43%; 69.14%; 15.43%", 0, "written in per cent: give each value as a fraction of 1 (50% is 0.5), not per cent"),
+    (ENTROPY, "47.22 %", 0, "written in per cent: give each value as a fraction of 1 (50% is 0.5), not per cent"),
+]
+
+
+def test_common_slips_get_a_hint():
+    """'0.2; 0.9; 0.2' got only "no component within the key's window", the
+    right weights in another order "2 of 4 components right", and
+    '15.43%; 69.14%; 15.43%' "not a list of numbers"."""
+    got = [(r, m.credit, m.note) for a, r, *_ in SLIPS for m in [mark(a, r)]]
+    assert got == [(r, credit, note) for _, r, credit, note in SLIPS]
+
+
+def test_a_full_marks_paper_totals_the_paper_s_points_exactly(tmp_path, capsys):
+    """answers.csv wrote a part's points to 6 significant digits (5 points
+    over 3 parts: 1.66667), so a student with every answer right totalled
+    33.00002 of the midterm's 33 (fmt shows 33.0001 on other papers).  Points
+    are now exact, or to 12 places that grade reads back as the fraction."""
+    from pathlib import Path
+
+    from generator.exam import item_points
+    from generator.grader import grade, totals
+    from generator.spec import load_spec
+
+    spec = Path(__file__).resolve().parent.parent / "examples" / "exam-midterm.yaml"
+    out = tmp_path / "exam"
+    assert main(["exam", str(spec), "--students", "1", "--out", str(out), "--seed", "5"]) == 0
+    rows = list(csv.DictReader(open(out / "answers.csv", encoding="utf-8")))
+    assert any(len(r["points"].partition(".")[2]) == 12 for r in rows)  # a share that is no decimal
+    responses = _write(tmp_path / "r.csv", "student,question,response\n" + "".join(
+        f'{r["student"]},{r["question"]},"{r["answer"]}"\n' for r in rows))
+    [(student, got, total)] = totals(grade(out / "answers.csv", responses).results)
+    assert got == total == sum(item_points(load_spec(spec))) == 33
+    capsys.readouterr()
+
+
+def test_no_feedback_states_the_answer():
+    """5.2's and H's (and 1.2's) named mistake "swapped the limits: Δ → +∞
+    puts all the weight on position 2, Δ → −∞ on position 1" told the student
+    the key.  Over every kind, several seeds and two --digits, no sentence a
+    wrong answer is told — grade's feedback, Moodle's answer feedback, the
+    practice page's — holds the key as printed or the correct option, or says
+    where a limit goes."""
+    import re
+
+    from generator.marking import feedback
+    from generator.render import moodle
+    from generator.render.markdown import answer_field
+
+    said_limit = re.compile(r"→[^,;.]*\b(?:gives|puts|is|goes)\b")
+    checked = 0
+    for digits in (4, 2):
+        for k in kinds.all_kinds():
+            for seed in (1, 2, 3):
+                sol = solve_problem(sample_problem(k.id, seed), digits)
+                for a in sol.answers:
+                    wrong = [o for o in a.options if not o.correct]
+                    if not wrong:
+                        continue
+                    keys = [o.text for o in a.options if o.correct]
+                    if a.type in ("numeric", "vector"):
+                        keys.append(answer_text(a))
+                    texts = [moodle._feedback(o.misconception) for o in wrong]
+                    if a.type in ("numeric", "vector"):
+                        texts += [feedback(mark(a, o.text.replace("), (", " | ").strip("()"))) for o in wrong]
+                        texts += [d["sentence"] for d in answer_field(a)["distractors"]]
+                    elif a.type == "choice":
+                        texts += [o["sentence"] for o in answer_field(a)["options"] if not o["correct"]]
+                    elif a.type == "truefalse":
+                        texts.append(answer_field(a)["sentence"])
+                    for t in texts:
+                        checked += 1
+                        assert not said_limit.search(t), (k.id, seed, a.name, t)
+                        for key in keys:
+                            assert key.casefold() not in t.casefold(), (k.id, seed, digits, a.name, key, t)
+    assert checked > 1000
+
+
+# where a mistake gives the key itself or is not defined, it cannot be named: equal scores (B: divided by
+# their sum they are uniform, and no score is the top), one input (E, 5.1: every weight is 1), given
+# weights (I: the answer copies them; divided by their sum they are themselves), 2.3 (the division by the
+# sum of the shifted scores is named shift_changes_weights), 5.3's uniform row
+_CANNOT = {("B", "weights"): {"divide_by_sum", "hard_argmax"}, ("B", "context"): {"divide_by_sum", "hard_argmax"},
+           ("E", "weights"): {"divide_by_sum", "hard_argmax"}, ("E", "context"): {"divide_by_sum", "hard_argmax"},
+           ("5.1", "weights"): {"divide_by_sum", "forgot_to_normalise", "hard_argmax"},
+           ("5.1", "context"): {"divide_by_sum", "forgot_to_normalise", "hard_argmax"},
+           ("I", "weights"): {"divide_by_sum", "forgot_to_normalise", "hard_argmax"},
+           ("I", "context"): {"divide_by_sum"}, ("2.3", "weights"): {"divide_by_sum"},
+           ("5.3", "weights_uniform"): {"divide_by_sum", "forgot_to_normalise", "hard_argmax"}}
+
+
+def test_every_weighted_blend_names_the_softmax_slips():
+    """3.3's weights before and after the swap and its context, I's context,
+    G's and H's tables and D's unshifted weights named no mistake for
+    forgot-to-normalise, divide-by-sum or hard argmax: a response that made
+    one got "no known mistake".  Every weights or context answer of every
+    kind now names all three (over seeds 1–6), but where one gives the key
+    itself or is not defined."""
+    need = {"divide_by_sum", "forgot_to_normalise", "hard_argmax"}
+    named: dict[tuple[str, str], set] = {}
+    for k in kinds.all_kinds():
+        for seed in range(1, 7):
+            for a in solve_problem(sample_problem(k.id, seed), 4).answers:
+                if a.type == "vector" and a.name.startswith(("weights", "context")):
+                    seen = named.setdefault((k.id, a.name), set())
+                    for o in a.options:
+                        if o.misconception in need:
+                            seen.add(o.misconception)
+                            assert mark(a, o.text.replace("), (", " | ").strip("()")).misconception == o.misconception
+    missing = {key: need - seen - _CANNOT.get(key, set()) for key, seen in named.items()}
+    assert {key: m for key, m in missing.items() if m} == {}
+    assert ("3.3", "context") in named and ("I", "context") in named
+
+
+def _entropy_from_terms(weights: list[str], places: int) -> Fraction:
+    """H worked from the printed weights, each term a·ln a rounded to `places` places."""
+    from generator.maths import exact as X
+    from generator.marking import exact_number
+
+    unit = Fraction(1, 10 ** places)
+    return -sum(X.round_half_up(exact_number(X.shown_xlogx(x, places + 3).text) / unit) * unit
+                for x in (exact_number(w) for w in weights) if x != 0)
+
+
+def test_at_digits_2_the_page_s_method_earns_full_marks_and_rounding_too_soon_is_named():
+    """With --digits 2 the pages work to 3 places (exponentials, entropy
+    terms) without saying a student should, and an entropy worked from
+    2-place terms, or a weight below 0.01 typed as 0.01, got "no known
+    mistake".  Now the first step that prints finer numbers says so once
+    (never at --digits 4, where the working keeps the answers' places); the
+    entropy from the page's 3-place terms is accepted; from 2-place terms it
+    is accepted or named rounded_working; 0.01 for 6.20 × 10⁻³ is told how a
+    number that small is written."""
+    from decimal import Decimal
+
+    from generator.marking import feedback
+    from generator.render.markdown import render_problem as render_markdown
+
+    note = "The working from here keeps 3 decimal places"
+    named = 0
+    for k in kinds.all_kinds():
+        for seed in (1, 2, 3):
+            sol = solve_problem(sample_problem(k.id, seed), 2)
+            md = render_markdown(sol)
+            assert md.count(note) <= 1, (k.id, seed)
+            if k.id in ("A", "C", "F", "2.1", "2.2"):  # softmax worked from 3-place exponentials
+                assert note in md, (k.id, seed)
+            assert note not in render_markdown(solve_problem(sample_problem(k.id, seed), 4))
+            for a in sol.answers:
+                if a.name != "entropy" or "weights" not in {b.name for b in sol.answers}:
+                    continue
+                w = sol.answer("weights").display
+                if isinstance(w[0], list):
+                    continue
+                page = _entropy_from_terms(w, 3)
+                assert mark(a, format(Decimal(page.numerator) / Decimal(page.denominator), "f")).correct, (k.id, seed)
+                soon = _entropy_from_terms(w, 2)
+                m = mark(a, format(Decimal(soon.numerator) / Decimal(soon.denominator), ".2f"))
+                assert m.correct or m.misconception == "rounded_working", (k.id, seed, feedback(m))
+                named += m.misconception == "rounded_working"
+    assert named >= 2
+    small = Answer("weights", "vector", "α", [0.0062, 0.9938], ["6.20 × 10⁻³", "0.99"], [], [6e-07, 0.006])
+    assert mark(small, "0.01; 0.99").note == ("1 of 2 components right; too small for 2 decimal places: "
+                                              "a number this small counts to 3 significant digits, as 1.23e-5")

@@ -907,3 +907,19 @@ def test_degenerate_typed_inputs_get_true_sentences():
             assert "a constant k" in text.split("exp(k)")[0], seed
             shifted += 1
     assert shifted
+
+
+@pytest.mark.parametrize("digits", [2, 10])
+def test_student_following_the_method_gets_full_marks_at_other_digits(digits):
+    """The same student at --digits 2 (the working keeps 3 places, and says
+    so) and 10: a guard for issue 32's "method at every --digits", which held
+    before the window lost its absolute slack and must hold after it."""
+    followed = 0
+    for kind in KINDS:
+        for seed in range(1, 13):
+            sol = solved(kind, seed, digits)
+            for a in graded_answers(sol):
+                if a.type in ("numeric", "vector") and (response := _student(kind, sol, a.name, digits)):
+                    followed += 1
+                    assert mark(a, response).correct, (kind, seed, a.name, response, a.display, a.tolerance)
+    assert followed >= 250

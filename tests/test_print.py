@@ -748,3 +748,23 @@ def test_a_papers_code_has_one_name_and_one_length(tmp_path, capsys):
         assert f"— paper code {code} ·" in key
     tails = {r["variant"].rpartition("-")[2] for r in csv.DictReader(open(out / "answers.csv", encoding="utf-8"))}
     assert {len(t) for t in tails} == {10}
+
+
+def test_a_number_box_says_how_a_value_below_10_to_the_minus_digits_is_written():
+    """With --digits 2 a weight below 0.01 is printed 6.20 × 10⁻³ in the key,
+    but the paper said so only in its instructions at the top: typed as 0.01
+    beside its box it was refused.  Every box asking for numbers (not counts)
+    now says it beside the box, whatever its key."""
+    from types import SimpleNamespace
+
+    from generator.render.typst import escape_typst
+    from generator.writers.print import _part_view
+
+    def view(type_, display, tol, digits=2):
+        a = SimpleNamespace(type=type_, display=display, tolerance=tol)
+        return _part_view(SimpleNamespace(label="1", quantity="w", answer=a), digits)["hint"]
+
+    assert view("vector", ["0.25", "0.75"], [0.006, 0.006]) == escape_typst(
+        "2 values; below 10⁻²: 3 significant digits, as 1.23e-5")
+    assert view("numeric", "0.99", 0.006, 4) == escape_typst("below 10⁻⁴: 3 significant digits, as 1.23e-5")
+    assert view("numeric", "12", 0.0) == ""  # a count

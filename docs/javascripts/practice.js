@@ -119,8 +119,10 @@
     }
   }
 
+  // marking.inside, the one test of the window: no slack but a billionth of
+  // the tolerance itself, so a key of 2.65e-23 is judged at its own scale
   function within(value, centre, tol) {
-    return Math.abs(value - centre) <= tol * (1 + 1e-9) + 1e-15;
+    return Math.abs(value - centre) <= tol * (1 + 1e-9);
   }
 
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
@@ -143,7 +145,7 @@
   function roundingHint(got, key) {
     if (got.places >= key.places) return "";
     var unit = Math.pow(10, -got.places);
-    if (key.sci && got.value === 0 && Math.abs(key.value) < 1 && Math.abs(key.value) <= 0.5 * unit * (1 + 1e-9)) {
+    if (key.sci && !got.sci && Math.abs(key.value) < unit && Math.abs(got.value) <= unit * (1 + 1e-9)) {
       return "Too small for the decimal places: a number this small counts to " + (DIGITS[key.sig] || key.sig) +
         " significant digits, written as 1.23e-5 (or 1.23 × 10⁻⁵).";
     }
@@ -165,6 +167,46 @@
     return "";
   }
 
+  var PER_CENT = /\d\s*%/;
+
+  // marking._permutation: each typed value is a different key value (within its window)
+  function permutation(got, key, tols) {
+    var free = key.map(function (k, j) { return j; });
+    return got.every(function (g) {
+      for (var n = 0; n < free.length; n++) {
+        if (within(g.value, key[free[n]].value, tols[free[n]])) { free.splice(n, 1); return true; }
+      }
+      return false;
+    });
+  }
+
+  // marking._sum_text: the sum to the places of the finest number typed, trailing zeros dropped
+  function sumText(nums) {
+    var places = Math.max.apply(null, [0].concat(nums.map(function (n) { return n.places; })));
+    var text = nums.reduce(function (s, n) { return s + n.value; }, 0).toFixed(Math.min(places, 100));
+    return text.indexOf(".") >= 0 ? text.replace(/0+$/, "").replace(/\.$/, "") : text;
+  }
+
+  function sum(xs) { return xs.reduce(function (s, x) { return s + x; }, 0); }
+
+  // marking._slips: the key's values in another order; weights that do not sum to 1
+  // (where each row of the printed key lies in [0, 1] and sums to 1 within its tolerances)
+  function slips(got, key, tols) {
+    var out = { order: "", total: "" };
+    if (key[0].length < 2 || got.some(function (row) { return row.some(function (g) { return g === null; }); })) return out;
+    key.forEach(function (krow, i) {
+      var grow = got[i], trow = tols[i], where = key.length > 1 ? "Row " + (i + 1) + ": t" : "T";
+      if (grow.every(function (g, j) { return within(g.value, krow[j].value, trow[j]); })) return;
+      if (!out.order && permutation(grow, krow, trow)) out.order = where + "he right values in another order.";
+      var weights = krow.every(function (k) { return k.value >= 0 && k.value <= 1; }) &&
+        within(sum(krow.map(function (k) { return k.value; })), 1, sum(trow));
+      if (!out.total && weights && !within(sum(grow.map(function (g) { return g.value; })), 1, sum(trow))) {
+        out.total = where + "hese weights sum to " + sumText(grow) + ", not 1.";
+      }
+    });
+    return out;
+  }
+
   function windowOf(tols) {
     var flat = [].concat.apply([], tols);
     if (flat.every(function (t) { return t === 0; })) return "exactly";
@@ -177,6 +219,9 @@
     var raw = String(text).trim();
     if (!raw) return { right: false, text: "Type your answer first." };
     var howToWrite = "write decimals such as 0.8208, or 1.69e-12 for 1.69 × 10⁻¹².";
+    if (PER_CENT.test(raw)) {  // marking._per_cent: per cent is told, not read
+      return { right: false, text: "Written in per cent: give each value as a fraction of 1 (50% is 0.5), not per cent." };
+    }
     var keyNums = a.printed.map(function (row) { return row.map(function (x) { return single(x); }); });
     var got;
     if (a.type === "numeric") {
@@ -228,9 +273,12 @@
       return { right: false, text: components(unread, a.matrix) + (unread.length === 1 ? " is not a number: " :
         " are not numbers: ") + howToWrite };
     }
+    var count = right.filter(Boolean).length;
+    var slip = slips(got, keyNums, a.tol);
+    var tally = count ? count + " of " + pairs.length + (count === 1 ? " is" : " are") + " right." : "";
+    if (slip.order) return { right: false, text: slip.order + (tally ? " " + tally : "") };
     var said = Object.keys(hints);
     if (said.length === 1 && said[0]) return { right: false, text: said[0] };  // every miss is that one slip
-    var count = right.filter(Boolean).length;
     if (a.type !== "numeric" && pairs.every(function (p, i) {  // every miss is the key with its sign flipped
       return right[i] || (p[2] !== 0 && within(-p[0].value, p[2], p[3]));
     })) {
@@ -239,6 +287,7 @@
         "; " + count + " of " + pairs.length + (count === 1 ? " is" : " are") + " right." :
         "The sign is wrong in every component." };
     }
+    if (slip.total) return { right: false, text: slip.total + (tally ? " " + tally : "") };
     var how = windowOf(a.tol);
     if (a.type === "numeric") {
       var g = got[0][0].value, k = a.key[0][0], t = a.tol[0][0];

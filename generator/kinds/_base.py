@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 import math
 from decimal import Decimal
@@ -13,6 +14,7 @@ import numpy as np
 
 from ..errors import ProblemRejected
 from ..inputs import number_text
+from ..marking import exact_number, inside
 from ..maths import exact as X
 from ..maths.crosscheck import agree
 from ..maths.exact import Ex
@@ -34,19 +36,11 @@ def _floats(xs):
 
 def _inside(got, key, tol) -> bool:
     """Whether a (nested) vector of floats lies inside the window around the
-    printed key in every component."""
+    printed key in every component (marking's one test, on the printed key
+    as grade reads it)."""
     if isinstance(key, list):
         return len(got) == len(key) and all(_inside(g, k, t) for g, k, t in zip(got, key, tol))
-    return abs(got - float(value_of_text(key))) <= tol
-
-
-def value_of_text(text: str) -> Fraction:
-    """The exact value of a display string (0.7311, 2.06 × 10⁻⁹)."""
-    mant, _, power = text.partition(" × 10")
-    return value_of(Num(mant, int(power.translate(_FROM_SUPERSCRIPT)) if power else None))
-
-
-_FROM_SUPERSCRIPT = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
+    return inside(got, float(exact_number(key)), tol)
 
 
 @dataclass(frozen=True)
@@ -101,6 +95,49 @@ class Kind:
 # logarithms, products) carry at least this many places, so that a student
 # who redoes the next line from them lands on the answer (README, "Numbers").
 WORKING_PLACES = 3
+
+
+def working_note(solution: Solution, digits: int) -> Solution:
+    """Where the worked lines print numbers to more places than the answers'
+    `digits` (WORKING_PLACES above --digits 2), the first step that does says
+    so once and tells the student to keep as many: the window holds the
+    result of the working as printed, not of a working rounded to `digits`
+    places throughout.  Numbers typed in the inputs do not count."""
+    if digits >= WORKING_PLACES:
+        return solution
+    given = set(_strings(solution.problem.inputs))
+
+    def finer(node) -> bool:
+        if isinstance(node, Num):
+            return node.exp10 is None and len(node.mant.partition(".")[2]) > digits and node.mant not in given
+        if isinstance(node, (tuple, list)):
+            return any(finer(x) for x in node)
+        if dataclasses.is_dataclass(node):
+            return any(finer(getattr(node, f.name)) for f in dataclasses.fields(node))
+        return False
+
+    steps = list(solution.steps)
+    for i, step in enumerate(steps):
+        if finer(step.math):
+            places = max(digits, WORKING_PLACES)
+            note = prose(f"The working from here keeps {places} decimal places (small numbers up to "
+                         f"{places + 2}), more than the {digits} the answers are given to: keep as many in your "
+                         "own working and round only the answers, so that rounding on the way does not move "
+                         "their last place.")
+            steps[i] = dataclasses.replace(step, body=(note, *step.body))
+            return dataclasses.replace(solution, steps=tuple(steps))
+    return solution
+
+
+def _strings(x):
+    if isinstance(x, str):
+        yield x
+    elif isinstance(x, dict):
+        for v in x.values():
+            yield from _strings(v)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            yield from _strings(v)
 
 
 def value_of(n: Num) -> Fraction:
@@ -160,6 +197,9 @@ class Work:
         # answer name → worked-method values (per component for vectors),
         # filled by the worked steps and read when the answer is made
         self.method: dict[str, list] = {}
+        # answer name → (wrong exact value, misconception) pairs a worked step
+        # knows of (a working rounded too soon), named beside the kind's own
+        self.slips: dict[str, list[tuple[Ex, str]]] = {}
 
     def n(self, x: Ex) -> Num:
         """An answer's value: the exact value correctly rounded to --digits places."""
@@ -208,6 +248,7 @@ class Work:
                 "exceeds a billionth of the value, the agreement the check asks for. The value rests on the "
                 "exact computation alone.")))
         method = self.method.get(name, ()) if method is None else method
+        distractors = [*distractors, *self.slips.get(name, ())]
         if whole:
             text, tol = str(int(exact.rat)), 0.0
             wrong = [(str(int(x.rat)), m) for x, m in distractors]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Sequence
@@ -325,6 +326,13 @@ def step_entropy(w: Work, weights: Sequence[Ex], neg_log_weights: Sequence[Ex] |
     floats = [float(value_of(k)) for k in keys]
     calculator = -sum(x * math.log(x) for x in floats if x > 0)  # 0 · ln 0 = 0 (and below float range)
     w.method[name] = [total_m, Fraction(calculator)]
+    if w.digits < w.places:
+        # the terms rounded to the answer's places, as a student who does not keep
+        # the working's places gets: named where it falls outside the window
+        unit = Fraction(1, 10 ** w.digits)
+        rounded = -sum(X.round_half_up(value_of(X.shown_xlogx(value_of(k), w.digits + 3)) / unit) * unit
+                       for k in keys)
+        w.slips.setdefault(name, []).append((Ex.of(rounded), "rounded_working"))
     step = Step("compute the entropy", body, (definition, terms, total), why, after)
     return step, H
 
@@ -472,6 +480,23 @@ def worked_weights(w: Work, sm: Softmax) -> list[Fraction]:
     return worked_softmax(w, sm)[2]
 
 
+def worked_weights_calculator(w: Work, sm: Softmax) -> list[Fraction]:
+    """worked_weights with an exponential of a million or more kept to the
+    working places, as a calculator shows it, where the page rounds it to
+    three significant digits (4.85 × 10⁸): a student gets these where the
+    page prints no exponentials (H).  At β = 20 on the scores 0.1, 1, −0.4
+    the page's route gives 6.91 × 10⁻¹³ for the smallest weight, this one
+    6.90 × 10⁻¹³.  (A float holds such an exponential to far finer than the
+    window it widens.)"""
+    def kept(e: Ex) -> Fraction:
+        f = float(e)
+        return Fraction(round(Decimal(repr(f)), w.places)) if abs(f) >= 1e6 else value_of(w.i(e))
+
+    values = [kept(e) for e in sm.exps]
+    z = sum(values)
+    return [v / z for v in values]
+
+
 def forecast_thresholds(x: float) -> tuple[str, str]:
     """Two round thresholds just below a weight, for the Forecast's guess
     (never "above 1.0": no weight is)."""
@@ -518,6 +543,13 @@ def weight_distractors(sm: Softmax) -> list[tuple[list[Ex], str]]:
         out.append(([Ex.of(int(s == top)) for s in sm.scores], "hard_argmax"))
     out.append(([Ex.of(Fraction(1, n))] * n, "uniform_weights"))
     return out
+
+
+def table_distractors(sms: Sequence[Softmax]) -> list[tuple[list[list[Ex]], str]]:
+    """Wrong tables of weights (one row per softmax): each mistake of
+    weight_distractors made on every row, where it is defined on every row."""
+    rows = [dict((mis, ws) for ws, mis in weight_distractors(sm)) for sm in sms]
+    return [([r[mis] for r in rows], mis) for mis in rows[0] if all(mis in r for r in rows)] if rows else []
 
 
 def context_distractors(sm: Softmax, states) -> list[tuple[list[Ex], str]]:

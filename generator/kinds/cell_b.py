@@ -92,7 +92,8 @@ def solve(problem: Problem, digits: int) -> Solution:
             step = Step(step.title, (prose("Equal weights make the blend a plain average: ", avg, "."),),
                         step.math, step.why, step.after)
         steps.append(step)
-        w.vector("context", "context vector c_t", c, NP.context(sm.numeric, [[float(v) for v in h] for h in states]))
+        w.vector("context", "context vector c_t", c, NP.context(sm.numeric, [[float(v) for v in h] for h in states]),
+                 distractors=R.context_distractors(sm, states))
     R.verify_sum(w, sm.weights)
     if equal:
         w.check("uniform", True, prose(

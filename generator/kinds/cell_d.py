@@ -124,7 +124,8 @@ def solve(problem: Problem, digits: int) -> Solution:
     steps.append(original)
     R.answer_softmax(w, sm)
     w.text("comparison", "the shifted weights against the original ones", SAME, ASK)
-    w.vector("weights_original", "weights of the unshifted scores", list(sm0.weights), sm0.numeric, method=[q0])
+    w.vector("weights_original", "weights of the unshifted scores", list(sm0.weights), sm0.numeric, method=[q0],
+             distractors=R.weight_distractors(sm0))
     if ratio is not None:
         w.numeric("cancelled_factor", "exp(k), the factor that cancels", ratio,
                   float(np.exp(float(k))))

@@ -66,7 +66,8 @@ def solve(problem: Problem, digits: int) -> Solution:
             "The context is the weighted average of the states."))
         steps.append(step)
     R.answer_softmax(w, sm)
-    w.vector("context", "context vector c_t", c, NP.context(sm.numeric, [[float(v) for v in h] for h in states]))
+    w.vector("context", "context vector c_t", c, NP.context(sm.numeric, [[float(v) for v in h] for h in states]),
+             distractors=R.context_distractors(sm, states))
     if one:
         w.check("alpha = 1", sm.weights[0].rat == 1, prose(
             eq(Sym("alpha", "t1"), w.n(sm.weights[0])), " regardless of the score ✓."))

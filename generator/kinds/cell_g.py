@@ -105,7 +105,8 @@ def solve(problem: Problem, digits: int) -> Solution:
         "cells would run steadily from top-left to bottom-right.")))
     w.vector("weights", "attention weights, one row per output word",
              [list(sm.weights) for sm in sms], np.array([sm.numeric for sm in sms]),
-             method=[w.method["row1_weights"][:1] + [R.worked_weights(w, sm) for sm in sms[1:]]])
+             method=[w.method["row1_weights"][:1] + [R.worked_weights(w, sm) for sm in sms[1:]]],
+             distractors=R.table_distractors(sms))
     w.vector("alignment", "input position (1-based) each output word attends to most",
              [Ex.of(i + 1) for i in align], np.array(align, dtype=float) + 1, whole=True)
     for j, sm in enumerate(sms):

@@ -144,7 +144,9 @@ def solve(problem: Problem, digits: int) -> Solution:
              f"mass{share}; as β → 0 every scaled score goes to 0, and softmax of equal scores is uniform — "
              "the opposite extreme, Cell B.")))
     w.vector("weights", "weights for each β (one row per β)", [list(sm.weights) for sm in sms],
-             np.array([sm.numeric for sm in sms]), method=[[R.worked_weights(w, sm) for sm in sms]])
+             np.array([sm.numeric for sm in sms]),
+             method=[[R.worked_weights(w, sm) for sm in sms], [R.worked_weights_calculator(w, sm) for sm in sms]],
+             distractors=R.table_distractors(sms))
     w.vector("limit_infinity", "weights as β → ∞ (hard argmax" + (", shared by the tied top scores)"
                                                                   if len(tied) > 1 else ")"), [Ex.of(v) for v in hi],
              _numeric_limit(scores))

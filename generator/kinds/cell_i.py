@@ -117,7 +117,8 @@ def solve(problem: Problem, digits: int) -> Solution:
         "Entropy quantifies how focused the weights are; compare it with the uniform maximum ",
         eq(Call("ln", Num(str(tx))), w.n(R.X.log(Ex.of(tx)))), "."))
     steps.append(step)
-    w.vector("weights", "the attention weights used", weights, numeric)
+    w.vector("weights", "the attention weights used", weights, numeric,
+             distractors=[(list(sm.weights), "double_softmax")] if ok else R.weight_distractors(sm))
     if ok:
         w.vector("double_softmax", "what a wrong second softmax would give", list(sm.weights), sm.numeric)
     H2 = R.entropy(sm.weights, sm.neg_log_weights) if ok else None  # after a second softmax
@@ -125,8 +126,10 @@ def solve(problem: Problem, digits: int) -> Solution:
     # (the trap of this cell), or for scores the usual softmax slips; log base 2
     ln2 = R.X.log(Ex.of(2))
     w.vector("context", "context vector c_t", c, NP.context(numeric, [[float(v) for v in h] for h in states]),
-             distractors=[(R.context(sm.weights, states), "double_softmax")] if ok else
-             R.context_distractors(sm, states))
+             # given weights blended as if they were scores: softmaxed again, exponentiated only, or one-hot
+             # (divided by their sum they are themselves)
+             distractors=[*([(R.context(sm.weights, states), "double_softmax")] if ok else []),
+                          *R.context_distractors(sm, states)])
     w.numeric("entropy", "attention entropy H (nats)", H,
               NP.entropy(numeric) if ok else NP.entropy_of_scores([float(a) for a in given]),
               distractors=[*([(H2, "double_softmax")] if ok else []), (H / ln2, "log_base_2"),

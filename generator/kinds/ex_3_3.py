@@ -76,12 +76,14 @@ def solve(problem: Problem, digits: int) -> Solution:
             "What it means: pure content attention has no built-in notion of order — which is exactly why "
             "Transformers add positional encodings."),)),
     )
-    w.vector("weights", "weights before the swap", list(sm.weights), sm.numeric, method=[R.worked_weights(w, sm)])
+    # besides the mistakes of the swap, the softmax slips every weighted blend names
+    w.vector("weights", "weights before the swap", list(sm.weights), sm.numeric, method=[R.worked_weights(w, sm)],
+             distractors=R.weight_distractors(sm))
     w.vector("weights_permuted", "weights after the swap", list(psm.weights), sm.numeric[perm],
-             distractors=[(list(sm.weights), "weights_not_permuted")])
+             distractors=[(list(sm.weights), "weights_not_permuted"), *R.weight_distractors(psm)])
     w.vector("context", "the context", pc,
              NP.context(psm.numeric, [[float(v) for v in h] for h in p_states]),
-             distractors=[(stale, "permutation_changes_context")])
+             distractors=[(stale, "permutation_changes_context"), *R.context_distractors(psm, p_states)])
     w.truefalse("context_changes", "the swap changes the context", False, "permutation_changes_context")
     same = all(R.agree(a, b) for a, b in zip(c, pc))
     w.check("context unchanged", same, prose("The context is identical before and after the swap ✓."))

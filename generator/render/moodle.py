@@ -36,7 +36,7 @@ import re
 from ..exam import PART_LETTERS, Part, Question, points_text, unmarked_prompts
 from ..kinds._base import option_lines
 from ..marking import centre as _marking_centre
-from ..marking import parse_number
+from ..marking import inside, parse_number
 from ..mathlines import power_of_ten
 from ..misconceptions import describe
 from ..model import Answer, prose
@@ -272,10 +272,10 @@ def _named(key: float, tol: float, mistakes) -> list[tuple[float, object]]:
     hard argmax", 0, beside "did not divide by their total", 0.0001)."""
     values: list[tuple[float, object]] = []
     for value, what in mistakes:
-        if value is None or abs(value - key) <= tol or any(value == v for v, _ in values):
+        if value is None or inside(value, key, tol) or any(value == v for v, _ in values):
             continue
         values.append((value, what))
-    return [(v, w) for v, w in values if not any(u != v and abs(u - v) <= tol for u, _ in values)]
+    return [(v, w) for v, w in values if not any(u != v and inside(u, v, tol) for u, _ in values)]
 
 
 def _numerical(a: Answer) -> str:

@@ -23,8 +23,9 @@ from pathlib import Path
 from .. import __version__
 from ..errors import UserError
 from ..exam import student_seed  # noqa: F401 (re-exported)
-from ..exam import assemble_paper, item_points, points_text, unmarked_prompts
+from ..exam import assemble_paper, item_points, points_csv, points_text, unmarked_prompts
 from ..marking import answer_text, tolerance_text, widened_text
+from ..mathlines import power_of_ten
 from ..pipeline import build_items
 from ..render import moodle, plain
 from ..render.typst import breakable, escape_typst, label, render_document, view, work_space
@@ -303,9 +304,12 @@ def _footer(title: str, code: str) -> str:
 _VALUES_A_LINE = 3
 
 
-def _part_view(part) -> dict:
+def _part_view(part, digits: int | None = None) -> dict:
     """One answer line under a question on the paper: its label, what it
-    asks for, and room in proportion to what is written there."""
+    asks for, and room in proportion to what is written there.  With the
+    paper's `digits`, a part asking for numbers (not counts) says beside its
+    box how a value below 10^-digits is written — on every such part, so the
+    hint does not tell which keys are that small."""
     a = part.answer
     hint, rows = "", 1
     if a.type == "vector":
@@ -321,8 +325,15 @@ def _part_view(part) -> dict:
     elif a.type == "matching":
         rows = 2
         hint = f"{len(a.exact)} pairs"
+    if digits is not None and a.type in ("numeric", "vector") and any(_flat(a.tolerance)):
+        small = f"below {power_of_ten(-digits)}: 3 significant digits, as 1.23e-5"
+        hint = f"{hint}; {small}" if hint else small
     return {"label": escape_typst(part.label), "quantity": label(part.quantity),
             "hint": escape_typst(hint), "height": f"{0.75 * rows:g}cm"}
+
+
+def _flat(x) -> list:
+    return [v for item in x for v in _flat(item)] if isinstance(x, list) else [x]
 
 
 def _key_answer(a) -> str:
@@ -356,7 +367,7 @@ def _paper(job: tuple) -> dict:
         for p in q.parts:
             rows.append({"student": student.id, "variant": sol.problem.variant, "question": p.label,
                          "answer": answer_text(p.answer), "tolerance": tolerance_text(p.answer),
-                         "points": points_text(p.points)})
+                         "points": points_csv(p.points)})
         moodle_questions.append((q.item, sol.problem.variant, moodle.render_question(q, spec.digits)))
     written = {}
     if papers:
@@ -373,7 +384,7 @@ def _paper(job: tuple) -> dict:
         for v, q in zip(problems, exam.questions):
             v["points"] = points_text(q.points)
             v["space"] = work_space(q.solution, 2.4)
-            v["parts"] = [_part_view(p) for p in q.parts]
+            v["parts"] = [_part_view(p, spec.digits) for p in q.parts]
         footer = _footer(spec.title, f"{student.id} · {exam.code}")
         written[f"papers/{student.filename}.pdf"] = compile_pdf(render_document(
             "exam.typ.j2", title=spec.title, code=exam.code, seed=master, paper=paper, problems=problems,
