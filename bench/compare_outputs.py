@@ -304,6 +304,25 @@ def _sheet_spec(kinds: list[str], digits: int, count: int) -> str:
     return f"title: Every kind\nseed: 11\ndigits: {digits}\nitems:\n{items}"
 
 
+def build_sheets(p: dict, out: Path) -> None:
+    """Run inside a process whose PYTHONPATH is the commit's tree: a sheet and
+    key per entry of the plan's sheets (each kind at each digits), in this
+    process (`sheet` compiles here and forks nothing)."""
+    import contextlib
+
+    from generator import cli
+
+    for sheet in p["sheets"]:
+        name = f"{'-'.join(sheet['kinds']) if len(sheet['kinds']) == 1 else 'kinds'}-d{sheet['digits']}"
+        spec = Path("inputs") / f"sheet-{name}.yaml"
+        spec.write_text(_sheet_spec(sheet["kinds"], sheet["digits"], 1 if len(sheet["kinds"]) > 1 else 2),
+                        encoding="utf-8")
+        e = io.StringIO()
+        with contextlib.redirect_stderr(e):
+            code = cli.main(["sheet", str(spec), "--out", str(out / "sheets" / name)])
+        (out / "status" / f"sheet-{name}.txt").write_text(f"exit {code}\n{e.getvalue()}", encoding="utf-8")
+
+
 def build(label: str, commit: str, tree: Path, p: dict, inputs: Path, work: Path, hook: Path,
           log) -> float:
     """All of the plan's outputs of one commit into work/out; returns seconds."""
@@ -331,12 +350,12 @@ def build(label: str, commit: str, tree: Path, p: dict, inputs: Path, work: Path
         raise RuntimeError(f"the problems of {label} were not built from {tree}: {done.stderr.strip()}")
     log(f"  {label}: {len(p['kinds'])} kinds x {len(p['seeds'])} seeds x digits "
         f"{','.join(map(str, p['digits']))}: {time.perf_counter() - t:.1f} s")
-    for i, sheet in enumerate(p["sheets"]):
-        name = f"{'-'.join(sheet['kinds']) if len(sheet['kinds']) == 1 else 'kinds'}-d{sheet['digits']}"
-        spec = work / "inputs" / f"sheet-{name}.yaml"
-        spec.write_text(_sheet_spec(sheet["kinds"], sheet["digits"], 1 if len(sheet["kinds"]) > 1 else 2),
-                        encoding="utf-8")
-        cli(f"sheet-{name}", "sheet", os.path.relpath(spec, work), "--out", f"out/sheets/{name}")
+    t = time.perf_counter()
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--build-sheets", json.dumps(p),
+                           "out"], capture_output=True, text=True, env=env, cwd=work)
+    if done.returncode:
+        raise RuntimeError(f"building the sheets of {label} failed:\n{done.stderr.strip()[-2000:]}")
+    log(f"  {label}: {len(p['sheets'])} sheets of the kinds: {time.perf_counter() - t:.1f} s")
     cli("sheet", "sheet", "inputs/set-basics.yaml", "--out", "out/sheet")
     exam = ["exam", "inputs/exam-midterm.yaml", "--roster", "inputs/class.csv", "--out", "out/exam"]
     cli("exam", *exam, *(["--solutions"] if p["solutions"] else []))
@@ -372,6 +391,15 @@ def report(names: tuple[str, str], seconds: tuple[float, float], before: Path, a
     lines = [f"built {names[0]} in {seconds[0]:.1f} s, {names[1]} in {seconds[1]:.1f} s",
              f"files compared: {c.compared}; identical {c.identical}, differing {len(c.differing)}, "
              f"only in {names[0]} {len(c.only_before)}, only in {names[1]} {len(c.only_after)}"]
+    if not c.same:
+        areas: dict[str, list[int]] = {}
+        for i, group in enumerate((c.differing, c.only_before, c.only_after)):
+            for name in group:
+                parts = name.split("/")
+                area = "/".join(parts[:2]) if parts[0] in ("problems", "typst") and len(parts) > 2 else parts[0]
+                areas.setdefault(area, [0, 0, 0])[i] += 1
+        lines.append("by folder (differing / only before / only after): " + "; ".join(
+            f"{area} {d}/{b}/{a}" for area, (d, b, a) in sorted(areas.items())))
     if c.differing:
         lines.append(f"first differing files ({min(show, len(c.differing))} of {len(c.differing)}):")
         lines += [describe(before, after, name) for name in c.differing[:show]]
@@ -389,8 +417,11 @@ class _Parser(argparse.ArgumentParser):
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["--build-problems"]:  # the inner process of one commit
+    if argv[:1] == ["--build-problems"]:  # the inner processes of one commit
         build_problems(json.loads(argv[1]), Path(argv[2]))
+        return 0
+    if argv[:1] == ["--build-sheets"]:
+        build_sheets(json.loads(argv[1]), Path(argv[2]))
         return 0
     parser = _Parser(prog="compare_outputs.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("before", metavar="BEFORE")
