@@ -441,7 +441,7 @@ def main(argv: list[str] | None = None) -> int:
             raise Usage("--seeds: use 1 to 1000")
         commits = resolve(args.before), resolve(args.after)
         if args.keep:
-            top = Path(args.keep)
+            top = Path(args.keep).resolve()  # the builds run in folders of their own
             if top.exists() and (not top.is_dir() or any(top.iterdir())):
                 raise Usage(f"--keep {args.keep}: give a new or empty folder")
             top.mkdir(parents=True, exist_ok=True)
@@ -455,6 +455,7 @@ def main(argv: list[str] | None = None) -> int:
     def log(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
+    begun = time.perf_counter()
     try:
         hook = top / "hook"
         hook.mkdir()
@@ -474,8 +475,10 @@ def main(argv: list[str] | None = None) -> int:
         seconds = tuple(build(name, commit, tree, p, top / "inputs", tree.parent / "work", hook, log)
                         for name, commit, tree in zip(names, commits, trees))
         outs = [tree.parent / "work" / "out" for tree in trees]
+        t = time.perf_counter()
         comparison = compare_trees(*outs)
         print(report(names, seconds, *outs, comparison))
+        print(f"compared in {time.perf_counter() - t:.1f} s; {time.perf_counter() - begun:.0f} s in all")
         if args.keep:
             print(f"outputs kept in {outs[0]} and {outs[1]}")
         return 0 if comparison.same else 1
