@@ -212,8 +212,13 @@ def _wrong(name: str | None) -> str:
 def label_html(words: str) -> str:
     """An answer's label or a matching item inside the answer fields' raw
     HTML: the words escaped, a symbol (c_t, α_t1, y_t-1) as arithmatex writes
-    inline maths, so it reads as the question typesets it."""
-    return "".join('<span class="arithmatex">\\(' + html.escape(latex(seg), quote=False) + "\\)</span>"
+    inline maths, so it reads as the question typesets it.  Each symbol is
+    hidden from screen readers and followed by its spoken form, visually
+    hidden ("c sub t"): Chromium names a control after its label's text and
+    gives MathJax's MathML no name, so a matching question's menus, labelled
+    by a symbol alone, had none."""
+    return "".join('<span class="arithmatex" aria-hidden="true">\\(' + html.escape(latex(seg), quote=False)
+                   + '\\)</span><span class="ad-sr">' + html.escape(plain.spoken_node(seg), quote=False) + "</span>"
                    if isinstance(seg, Node) else html.escape(seg, quote=False) for seg in prose(words))
 
 
