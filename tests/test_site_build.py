@@ -154,8 +154,8 @@ def test_long_sum_wraps_between_terms_and_before_relations():
     z = M.eq(M.Sym("Z"), M.Add(tuple(_weights(8))), M.Num("0.0036"))
     assert width(z) > BUDGET
     assert latex_display(z) == (
-        r"\begin{aligned}Z & = 0.0001 + 0.0002 + 0.0003 \\[2pt] &\quad {} + 0.0004 + 0.0005 + 0.0006"
-        r" \\[2pt] &\quad {} + 0.0007 + 0.0008 = 0.0036\end{aligned}")  # rows that fit 320 px
+        r"\begin{aligned}Z & = 0.0001 + 0.0002 + 0.0003 \\[2pt] &\quad {} + 0.0004 + 0.0005"
+        r" \\[2pt] &\quad {} + 0.0006 + 0.0007 \\[2pt] &\quad {} + 0.0008 = 0.0036\end{aligned}")  # rows that fit 320 px
     assert latex_pieces(z) == [r"Z = 0.0001 + 0.0002 + 0.0003",
                                r"{} + 0.0004 + 0.0005 + 0.0006", r"{} + 0.0007 + 0.0008 = 0.0036"]
     # a long left side (the Verify sum of many weights) wraps too

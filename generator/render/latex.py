@@ -133,7 +133,7 @@ def latex(node) -> str:
 # Widths are estimated in digit widths (half an em); BUDGET is what a 390 px
 # phone shows inside a solution box.
 
-BUDGET = 30
+BUDGET = 28
 _REL_W, _OP_W, _COMMA_W, _QUAD_W = 2.7, 2.4, 1.2, 2
 
 
