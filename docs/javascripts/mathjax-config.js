@@ -10,7 +10,7 @@
 // button added at the end of every page that has formulas.
 function adFormulaSettings() {
   var doc = MathJax.startup.document;
-  var maths = doc && doc.math && doc.math.toArray ? doc.math.toArray() : [];
+  var maths = doc && doc.math ? Array.from(doc.math) : [];  // a LinkedList, iterable
   var article = document.querySelector(".md-content article") || document.querySelector(".md-content");
   if (!doc.menu || !doc.menu.menu || !maths.length || !article || article.querySelector(".ad-formula-settings")) return;
   var p = document.createElement("p");
