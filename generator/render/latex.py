@@ -309,12 +309,13 @@ def _chain_rows(node, budget: float, indent: float, column: float | None = None)
     return rows
 
 
-def latex_display(node, budget: float = BUDGET) -> str:
+def latex_display(node, budget: float | None = None) -> str:
     """LaTeX of a display formula: as `latex` when it fits the budget, else an
     `aligned` block with one item, relation or group of terms per line.  The
     block's left column is as wide as its widest left side; where that and a
     first right side do not fit one row, every left side stands on a row of
     its own (0.4345 · ln(0.4345), then = 0.4345 · (−0.8336) below it)."""
+    budget = BUDGET if budget is None else budget
     if width(node) <= budget:
         return latex(node)
     items = node.items if isinstance(node, M.Seq) else (node,)
@@ -348,10 +349,11 @@ def joined_pieces(pieces: list[str], maths) -> str:
     return out
 
 
-def latex_pieces(node, budget: float = BUDGET) -> list[str]:
+def latex_pieces(node, budget: float | None = None) -> list[str]:
     """LaTeX of an inline formula as pieces a line may break between: the
     items of a list, and a formula wider than the budget cut before its
     relations (and between the terms of a long sum)."""
+    budget = BUDGET if budget is None else budget
     items = node.items if isinstance(node, M.Seq) else (node,)
     out = []
     for i, item in enumerate(items):
