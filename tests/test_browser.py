@@ -837,3 +837,271 @@ def test_long_options_hang_beside_their_buttons_on_a_phone(browser, built):
     gaps = [b["label"]["top"] - a["label"]["bottom"] for a, b in zip(options, options[1:])]
     assert min(gaps) >= 0.4 * options[0]["line"], gaps
     v.close()
+
+
+# ------------------------------------------------------------------------------------
+# As students meet the site (issue 33, points 1-4), in both builds: accessible pages
+# (axe-core), small phones, the search, and pages that speak to students.
+
+PAGE_TYPES = {"home": "", "recipe": "recipe/", "index": "generated/", "set": "generated/set-01/",
+              "examples": "generated/examples/", "practice index": "generated/practice/",
+              "practice": "generated/practice/symbol-matching/"}
+AXE_VERSION = "4.11.0"
+
+
+@pytest.fixture(scope="module")
+def axe_source():
+    """axe-core from npm, installed once into .cache/ (git-ignored; never committed)."""
+    folder = ROOT / ".cache" / "axe-core"
+    script = folder / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.is_file():
+        npm = shutil.which("npm")
+        if npm is None:
+            if os.environ.get("CI"):
+                raise RuntimeError("CI must run the accessibility tests: install npm")
+            pytest.skip("npm is not installed: axe-core cannot be fetched")
+        folder.mkdir(parents=True, exist_ok=True)
+        run = subprocess.run([npm, "install", "--prefix", str(folder), "--no-save", "--no-audit", "--no-fund",
+                              f"axe-core@{AXE_VERSION}"], capture_output=True, text=True)
+        if run.returncode != 0 or not script.is_file():
+            if os.environ.get("CI"):
+                raise RuntimeError("npm could not install axe-core: " + run.stderr[-500:])
+            pytest.skip("npm could not install axe-core (offline?): " + run.stderr[-200:])
+    return script.read_text(encoding="utf-8")
+
+
+def _loaded(page, url):
+    page.goto(url, wait_until="networkidle")
+    page.wait_for_function("window.MathJax && MathJax.startup && MathJax.startup.promise")
+    page.evaluate("MathJax.startup.promise")
+
+
+def test_axe_finds_no_serious_violation_on_any_page_type(browser, built, axe_source):
+    """axe-core reported select-name (critical) ×5 on every set page (the
+    matching question's menus, labelled by MathJax alone), link-in-text-block
+    (2.34:1) on the deck and PDF links, and from the theme color-contrast
+    (the footer, 4.47:1), aria-dialog-name (search) and landmark-unique; in
+    the dark scheme the outlined 'Clear this page's progress' button was
+    2.34:1.  Now no page type has a critical or serious violation, light or
+    dark, on a desktop or a phone."""
+    found = []
+    for scheme, width in (("light", 1200), ("dark", 390)):
+        context = browser.new_context(color_scheme=scheme, viewport={"width": width, "height": 900})
+        page = context.new_page()
+        for name, path in PAGE_TYPES.items():
+            _loaded(page, built + path)
+            page.add_script_tag(content=axe_source)
+            result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+            found += [(scheme, name, v["id"], v["impact"], [n["target"] for n in v["nodes"][:3]])
+                      for v in result["violations"]
+                      if v["impact"] in ("critical", "serious") or v["id"] == "landmark-unique"]
+        context.close()
+    assert found == []
+
+
+def test_formulas_are_not_tab_stops_and_the_maths_menu_stays_reachable(browser, built):
+    """MathJax put every formula in the Tab order (134 stops on a set page, 44
+    Tabs before a practice page's first field).  Now Tab goes from the page's
+    start to the first answer field through no formula, and MathJax's menu
+    opens from the 'Formula settings' button at the end of the page."""
+    v = Practice(browser, built + "generated/practice/weights-from-scores/")
+    page = v.page
+    page.evaluate("MathJax.startup.promise")
+    assert page.evaluate("document.querySelectorAll('mjx-container[tabindex]:not([tabindex=\"-1\"])').length") == 0
+    page.focus("body")
+    stops = []
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        tag = page.evaluate("""() => { const e = document.activeElement;
+            return e.closest('mjx-container') ? 'formula' : e.closest('.ad-check') ? 'field:' + e.tagName : e.tagName; }""")
+        stops.append(tag)
+        if tag.startswith("field:"):
+            break
+    assert "formula" not in stops and stops[-1].startswith("field:"), stops
+    button = page.locator(".ad-formula-settings button")
+    assert button.count() == 1
+    button.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".CtxtMenu_Menu", state="visible", timeout=5000)
+    v.close()
+    v = Practice(browser, built + "generated/set-01/")
+    v.page.evaluate("MathJax.startup.promise")
+    assert v.page.evaluate("document.querySelectorAll('mjx-container').length") > 50
+    assert v.page.evaluate("document.querySelectorAll('mjx-container[tabindex]:not([tabindex=\"-1\"])').length") == 0
+    v.close()
+
+
+def _accessible_names(page, selector: str) -> list[tuple[str, str]]:
+    """(the control's label text, the name Chromium gives it) of every control matching selector."""
+    cdp = page.context.new_cdp_session(page)
+    root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    out = []
+    for node in cdp.send("DOM.querySelectorAll", {"nodeId": root, "selector": selector})["nodeIds"]:
+        ax = cdp.send("Accessibility.getPartialAXTree", {"nodeId": node, "fetchRelatives": False})["nodes"]
+        name = next((n.get("name", {}).get("value", "") for n in ax if not n.get("ignored")), "")
+        html = cdp.send("DOM.getOuterHTML", {"nodeId": node})["outerHTML"]
+        out.append((html[:80], name))
+    cdp.detach()
+    return out
+
+
+def test_every_answer_control_has_a_name_a_screen_reader_speaks(browser, built):
+    """Chromium names a control after its label's text and gives MathJax's
+    MathML no name: the matching question's menus (labelled by a symbol
+    alone) had an empty name, and 'context vector cₜ' lost its symbol.  Now
+    every field, menu, radio and box has a name, and a symbol in it is
+    spoken ('c sub t')."""
+    for path in ("generated/set-01/", "generated/practice/symbol-matching/", "generated/practice/equal-scores/"):
+        v = Practice(browser, built + path)
+        v.page.evaluate("MathJax.startup.promise")
+        controls = ".ad-check:not([hidden]) input, .ad-check:not([hidden]) select, .ad-check:not([hidden]) textarea"
+        named = _accessible_names(v.page, controls)
+        assert named and all(name.strip() for _, name in named), [n for n in named if not n[1].strip()]
+        with_maths = v.page.evaluate(f"""() => Array.from(document.querySelectorAll('{controls}'))
+            .map(e => !!(e.labels && e.labels[0] && e.labels[0].querySelector('.arithmatex')))""")
+        assert any(with_maths), path
+        assert all(" sub " in name for (_, name), m in zip(named, with_maths) if m), named
+        v.close()
+
+
+# the pages that hold the site's widest formulas (sums of many exponentials, entropy terms)
+WIDE = ["generated/set-01/", "generated/set-02/", "generated/set-03/", "generated/examples/",
+        "generated/practice/near-tie/"]
+WIDE_320 = WIDE + [f"generated/practice/{slug}/" for slug in (
+    "entropy-uniform-vs-spiked", "shift-constant", "two-score-limits", "spike-entropy-drop", "already-normalised",
+    "equal-scores", "context-vector", "shifted-scores", "negative-scores", "sharp-peak", "weights-from-scores")]
+
+
+def test_no_formula_runs_out_of_its_box_on_small_phones(browser, built):
+    """At 320 px display formulas of 10+ pages were clipped inside their box
+    (near-tie: 'Z = 0.7408 + 0.4966 + 8.1662 + 0.301▌'); at 360 and 375 px one
+    formula on set-02 overflowed by 3 px.  Now every formula, solutions open,
+    fits its box and the page does not scroll sideways, at 320, 360, 375 and
+    390 px (the narrowest on every page with wide formulas)."""
+    over = []
+    for width in (320, 360, 375, 390):
+        context = browser.new_context(viewport={"width": width, "height": 800})
+        page = context.new_page()
+        for path in WIDE_320 if width == 320 else WIDE:
+            _loaded(page, built + path)
+            page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+            state = page.evaluate("""() => {
+                const right = document.querySelector('.md-content').getBoundingClientRect().right;
+                const out = [];
+                document.querySelectorAll('.md-content .arithmatex').forEach(el => {
+                    const c = el.querySelector('mjx-container');
+                    if (!c || !c.offsetParent) return;
+                    const by = el.tagName === 'DIV' ? el.scrollWidth - el.clientWidth
+                                                    : c.getBoundingClientRect().right - right;
+                    if (by > 0.5) out.push([Math.round(by), el.textContent.slice(0, 60)]);
+                });
+                return {out, sideways: document.documentElement.scrollWidth - window.innerWidth};
+            }""")
+            if state["out"] or state["sideways"] > 0:
+                over.append((width, path, state["sideways"], state["out"][:3]))
+            if width in (320, 390) and path == "generated/practice/near-tie/":
+                builder = "zensical" if "zensical" in (page.evaluate(
+                    "(document.querySelector('meta[name=generator]') || {}).content || ''").lower()) else "mkdocs"
+                OUTPUT.mkdir(parents=True, exist_ok=True)
+                page.locator("details.success div.arithmatex").nth(1).scroll_into_view_if_needed()
+                page.screenshot(path=str(OUTPUT / f"near-tie-{width}-{builder}.png"))
+        context.close()
+    assert over == []
+
+
+def _search_index(url: str) -> list[dict]:
+    import json
+    import urllib.error
+    import urllib.request
+
+    for name, key in (("search/search_index.json", "docs"), ("search.json", "items")):
+        try:
+            with urllib.request.urlopen(url + name) as r:
+                return json.loads(r.read().decode("utf-8"))[key]
+        except urllib.error.HTTPError:
+            continue
+    raise AssertionError("no search index")
+
+
+def test_search_reads_maths_as_text_and_no_control_labels(built):
+    """Search snippets showed raw TeX ('\\(T_{x}\\) = 8',
+    '\\(\\left(0.7, 0.7…\\right)\\)') in both builders, and Zensical's the
+    practice pool's buttons ('Another one Clear this page's progress').  Now
+    a formula reads as text (the recipe's 'αₜᵢ = exp(eₜᵢ)/…'), and no
+    button or field label is indexed."""
+    import re
+
+    entries = _search_index(built)
+    text = " ".join(e["text"] + " " + e.get("title", "") for e in entries)
+    for raw in ("\\(", "\\)", "\\[", "\\]", "\\frac", "\\left", "_{", "\\alpha"):
+        assert raw not in text, (raw, [e["location"] for e in entries if raw in e["text"]][:5])
+    for label in ("Another one Clear", "Clear this page", "Commit my forecast", "Your answer:", "choose…"):
+        assert label not in text, (label, [e["location"] for e in entries if label in e["text"]][:5])
+    recipe = " ".join(e["text"] for e in entries if e["location"].startswith("recipe/"))
+    assert "αₜᵢ = exp(eₜᵢ)/(Σⱼ exp(eₜⱼ))" in recipe and "1/Tₓ" in recipe
+    examples = " ".join(e["text"] for e in entries if e["location"].startswith("generated/examples/"))
+    assert re.search(r"eₜ₁ = −?\d", examples.replace("-", "−")), examples[:300]
+
+
+def test_student_pages_speak_to_students_in_the_course_order(browser, built):
+    """The index of sets opened with 'Generated from master seed 2026:
+    attndrills site --seed 2026 … regenerates every page byte for byte'; set
+    pages showed 'attndrills problem CODE' and seeds; the sidebar's section
+    was 'Generated'; the practice pages were listed by file name ('The
+    context vector', 'Counting…', 'Entropy…', 'All scores equal' …), each
+    'Practice: …'.  Now no page a student reads shows a command, a seed or
+    the tool's name (instructors find them in a comment of the page's
+    source), and the sidebar lists the recipe, the examples, the problem sets
+    and the practice pages cells A–I then exercises 1.1–5.3."""
+    import re
+
+    words = re.compile(r"attndrills|\bseeds?\b|--sets|--spec|\bkind [A-I1-5]|Practice: [A-Z0-9]|\bGenerated\b")
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    paths = list(PAGE_TYPES.values()) + ["generated/set-02/", "generated/set-03/"] + [
+        f"generated/practice/{k.slug}/" for k in kinds.all_kinds()]
+    said = []
+    for path in paths:
+        page.goto(built + path, wait_until="domcontentloaded")
+        shown = page.inner_text("body")
+        said += [(path, m.group(0)) for m in words.finditer(shown)]
+        said += [(path, "title: " + page.title())] if words.search(page.title()) else []
+    assert said == []
+    # the instructors' words are in the page source, not on the page
+    page.goto(built + "generated/", wait_until="domcontentloaded")
+    assert "<!-- For instructors:" in page.content() and "attndrills site --seed" in page.content()
+    # the sidebar, in the course's order and words
+    page.goto(built + "generated/practice/", wait_until="domcontentloaded")
+    items = page.evaluate("""() => Array.from(document.querySelectorAll('.md-nav--primary .md-nav__link'))
+        .map(a => a.textContent.replace(/\\s+/g, ' ').trim()).filter(t => t)""")
+    practice = [f"{k.id} · {k.title}" for k in kinds.all_kinds()]
+    at = [items.index(p) for p in practice]
+    assert at == sorted(at), items
+    assert items.index("Examples of every cell") < items.index("Problem sets") < at[0], items
+    heading = page.inner_text(".md-content h1")
+    page.goto(built + "generated/practice/near-tie/", wait_until="domcontentloaded")
+    assert page.inner_text(".md-content h1") == "Two near-tied peaks" and heading == "Practice"
+    assert page.inner_text(".md-content h1 + p").startswith("Cell F of the scenario matrix")
+    context.close()
+
+
+@pytest.mark.xfail(strict=True, reason="issue 33.2, figure text: not done yet; the figures are drawn 4.6-5 in wide "
+                   "with 7.5-9 pt text, shown 332 px wide on a 390 px phone, so their smallest text is 7-9.7 CSS px")
+def test_figure_text_is_at_least_11_px_on_a_390_px_phone(browser, built):
+    """Figure SVGs scale down on a phone: axis ticks and legends were 7-8.5
+    CSS px at 390 px.  Every figure's smallest text, as shown, should be 11 px."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    small = []
+    for path in ("generated/examples/", "generated/set-01/"):
+        _loaded(page, built + path)
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        small += page.evaluate("""() => Array.from(document.images).filter(i => i.src.startsWith('data:image/svg'))
+            .map(i => {
+                const svg = atob(i.src.split(',')[1]);
+                const box = +svg.match(/viewBox="0 0 ([0-9.]+)/)[1];
+                const least = Math.min(...Array.from(svg.matchAll(/font-size="([0-9.]+)"/g)).map(m => +m[1]));
+                return [i.alt.slice(0, 40), +(least * i.getBoundingClientRect().width / box).toFixed(1)];
+            }).filter(([, px]) => px < 11)""")
+    context.close()
+    assert small == []

@@ -166,14 +166,15 @@ def test_same_seed_same_site_bytes(tmp_path, capsys):
     assert not any(k.startswith("generated/figures/") for k in one)
     assert 'src="data:image/svg+xml;base64,' in one["generated/examples.md"].decode()
     page = one["generated/set-01.md"].decode()
-    assert "seed " in page and "`set-" in page and "Variant <code>" in page
+    assert "`set-" in page and " · variant <code>" in page  # the codes a student quotes
+    assert "seed " not in page.split("-->", 1)[1]  # a seed only in the instructors' comment
     assert page.count("## Recall cards") == 1 and '!!! tip "Recall"' not in page
     # default sets cover every cell A–I and every level 1–5
     assert main(["site", "--seed", "42", "--docs", str(tmp_path / "three")]) == 0
     text = " ".join(v.decode() for k, v in _tree(tmp_path / "three").items()
                     if "set-" in k and k.endswith(".md"))
-    assert all(f"kind {c} " in text for c in "ABCDEFGHI")
-    assert all(f"kind {lv}." in text for lv in "12345")
+    assert all(f"Cell {c} · variant" in text for c in "ABCDEFGHI")
+    assert all(f"Exercise {lv}." in text for lv in "12345")
 
 
 def test_fresh_seed_each_run(tmp_path, capsys):
@@ -292,19 +293,23 @@ def test_answer_field_labels_set_symbols_as_maths_and_the_script_reads_them_plai
     the script's messages ("The answer: …") write them in Unicode (cₜ, yₜ₋₁)."""
     view = answer_view(solve_problem(sample_problem("B", 1)))
     context = next(f for f in view["answers"] if f["name"] == "context")
-    assert context["label_html"] == 'context vector <span class="arithmatex">\\(c_{t}\\)</span>'
+    assert context["label_html"] == ('context vector <span class="arithmatex" aria-hidden="true">\\(c_{t}\\)</span>'
+                                     '<span class="ad-sr">c sub t</span>')  # spoken: Chromium names no MathML
     assert json.loads(view["json"])["answers"][1]["label"] == "context vector cₜ"
     view = answer_view(solve_problem(sample_problem("1.1", 0)))
     pairs = next(f for f in view["answers"] if f["type"] == "matching")
-    assert all(re.fullmatch(r'<span class="arithmatex">\\\(.+\\\)</span>', left) for left in pairs["left_html"])
+    assert all(re.fullmatch(r'<span class="arithmatex" aria-hidden="true">\\\(.+\\\)</span><span class="ad-sr">.+</span>', left)
+               for left in pairs["left_html"])
     shown = json.loads(view["json"])["answers"][0]["shown"]
     assert "_" not in shown and "→" in shown, shown
     earlier = [f for seed in range(8) for f in answer_view(solve_problem(sample_problem("1.1", seed)))["answers"]
                if f["type"] == "matching"]
     typeset = {left: html for f in earlier for left, html in zip(f["left"], f["left_html"])}
-    assert typeset["y_t-1"] == '<span class="arithmatex">\\(y_{t−1}\\)</span>'  # not y_t, minus 1
+    assert typeset["y_t-1"] == ('<span class="arithmatex" aria-hidden="true">\\(y_{t−1}\\)</span>'
+                                '<span class="ad-sr">y sub t minus 1</span>')  # not y_t, minus 1
     md = render_problem(solve_problem(sample_problem("5.1", 0)), answer_fields=True)
-    assert 'Your forecast: <span class="arithmatex">\\(\\alpha_{t1}\\)</span> (a number)' in md
+    assert ('Your forecast: <span class="arithmatex" aria-hidden="true">\\(\\alpha_{t1}\\)</span>'
+            '<span class="ad-sr">α sub t1</span> (a number)') in md
 
 
 def test_forecast_targets():
@@ -506,3 +511,35 @@ def test_every_scenario_parameter_has_limits_and_its_extremes_draw():
                         sample_problem(kind.id, seed, merged)
                     except ProblemRejected:
                         pass  # an error line naming the kind, not a crash
+
+
+def test_the_sidebar_lists_practice_pages_in_the_course_order():
+    """The sidebar listed the practice pages by file name ("The context
+    vector", "Counting…", "Entropy…", "All scores equal" …), each headed
+    "Practice: …", in a section called "Generated": mkdocs.yml's nav now
+    lists them as the course teaches them, cells A–I then exercises 1.1–5.3,
+    one entry per kind."""
+    import yaml
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
+    practice = next(e["Practice"] for e in config["nav"] if "Practice" in e)
+    assert practice[0] == "generated/practice/index.md"
+    listed = [next(iter(e.items())) for e in practice[1:]]
+    assert listed == [(f"{k.id} · {k.title}", f"generated/practice/{k.slug}.md") for k in kinds.all_kinds()]
+    assert [k.id for k in kinds.all_kinds()][:9] == list("ABCDEFGHI")
+    assert not any("Generated" in str(e) for e in config["nav"])
+
+
+def test_search_text_reads_maths():
+    """The search indexes a formula's twin in plain text (render.search_text)."""
+    from generator.render.search_text import searchable, tex_text
+
+    assert tex_text(r"\(T_{x} = 8\)") == "Tₓ = 8"
+    assert tex_text(r"\(\left(0.7, 0.7\right)\)") == "(0.7, 0.7)"
+    assert tex_text(r"\[\alpha_{ti} = \frac{\exp(e_{ti})}{\sum_{j} \exp(e_{tj})}\]") == "αₜᵢ = exp(eₜᵢ)/(Σⱼ exp(eₜⱼ))"
+    assert tex_text(r"\begin{aligned}Z & = 1 + 2 \\[2pt] &\quad {} + 3 = 6\end{aligned}") == "Z = 1 + 2 + 3 = 6"
+    assert tex_text(r"2.06 \times 10^{-9}") == "2.06 × 10⁻⁹"
+    assert tex_text(r"\unknowncommand{x}") is None
+    html = '<p>is <span class="arithmatex">\\(T_{x} = 8\\)</span>.</p>'
+    assert searchable(html) == ('<p>is <span class="arithmatex" data-search-exclude>\\(T_{x} = 8\\)</span>'
+                                '<span class="ad-search-text" hidden>Tₓ = 8</span>.</p>')

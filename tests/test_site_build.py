@@ -155,14 +155,38 @@ def test_long_sum_wraps_between_terms_and_before_relations():
     z = M.eq(M.Sym("Z"), M.Add(tuple(_weights(8))), M.Num("0.0036"))
     assert width(z) > BUDGET
     assert latex_display(z) == (
-        r"\begin{aligned}Z & = 0.0001 + 0.0002 + 0.0003 + 0.0004 \\[2pt] &\quad {} + 0.0005 + 0.0006 + 0.0007"
-        r" \\[2pt] &\quad {} + 0.0008 = 0.0036\end{aligned}")
-    assert latex_pieces(z) == [r"Z = 0.0001 + 0.0002 + 0.0003 + 0.0004",
-                               r"{} + 0.0005 + 0.0006 + 0.0007 + 0.0008", r"{} = 0.0036"]
+        r"\begin{aligned}Z & = 0.0001 + 0.0002 + 0.0003 \\[2pt] &\quad {} + 0.0004 + 0.0005"
+        r" \\[2pt] &\quad {} + 0.0006 + 0.0007 \\[2pt] &\quad {} + 0.0008 = 0.0036\end{aligned}")  # rows that fit 320 px
+    assert latex_pieces(z) == [r"Z = 0.0001 + 0.0002 + 0.0003",
+                               r"{} + 0.0004 + 0.0005 + 0.0006", r"{} + 0.0007 + 0.0008 = 0.0036"]
     # a long left side (the Verify sum of many weights) wraps too
     check = M.Chain(M.Add(tuple(_weights(12))), (("=", M.Num("1.0000")),))
     rows = latex_display(check).split(r"\\[2pt]")
     assert len(rows) >= 4 and rows[-1].strip() == r"& = 1.0000\end{aligned}"
+
+
+def test_a_wide_left_column_puts_each_left_side_on_a_row_of_its_own():
+    """At 320 px the entropy's terms ran 31-39 px out of their box
+    ("0.4345 · ln(0.4345) = 0.4345 · (−0.8336) = …": a left side and the
+    first right side, neither of which can break), and 5.2's
+    "α_t1 = 1/(1 + 0.02399) = 1/1.02399" was measured from its own left side
+    while the block's left column is as wide as "exp(−3.73)".  Now each row
+    is measured from the block's left column, and where a left side and its
+    first right side do not fit one row, each left side stands alone with
+    its relations below it, a quad in."""
+    from generator import mathlines as M
+    from generator.render.latex import latex_display
+
+    terms = M.Seq(tuple(M.eq(M.Mul((w, M.Call("ln", w)), "cdot"), M.Mul((w, M.Paren(M.Num("-4.6052"))), "cdot"),
+                             M.Num("-0.0461")) for w in _weights(3)))
+    rows = latex_display(terms).removeprefix(r"\begin{aligned}").removesuffix(r"\end{aligned}").split(r" \\[2pt] ")
+    assert rows[:3] == [r"&0.0001 \cdot \ln(0.0001)", r"&\quad = 0.0001 \cdot \left(-4.6052\right)",
+                        r"&\quad = -0.0461,"]
+    two = M.Seq((M.eq(M.Call("exp", M.Num("-3.73")), M.Num("0.02399")),
+                 M.eq(M.Sym("alpha", "t1"), M.Frac(M.Num("1"), M.Add((M.Num("1"), M.Num("0.02399")))),
+                      M.Frac(M.Num("1"), M.Num("1.02399")), M.Num("0.9766"))))
+    rows = latex_display(two).split(r" \\[6pt] ")
+    assert rows[1] == r"\alpha_{t1} & = \frac{1}{1 + 0.02399}"  # the second fraction on a row of its own
 
 
 def test_long_tuple_and_bracketed_sum_keep_their_brackets():

@@ -2,12 +2,31 @@
 // blocks arithmatex marks are typeset.  The assistive MathML that
 // tex-mml-chtml adds by default keeps every formula readable by screen readers.
 //
-// Symbols in the answer fields' labels (cₜ, α_t1) are kept out of the Tab
-// order, which MathJax's menu puts every formula in: Tab goes from field to
-// field, as in a form without maths.  This runs once the formulas are in the
-// page (MathJax inserts them at 200), after the menu has set their tabindex.
-function adUntab(root) {
-  if (root && root.closest && root.closest(".ad-check")) root.setAttribute("tabindex", "-1");
+// Formulas are not Tab stops: MathJax's menu puts every formula in the Tab
+// order by default (its "Include in Tab Order" setting), 134 stops on a set
+// page before and between the answer fields.  Its menu (speech, zoom, the
+// Tab order itself, kept by MathJax in this browser) stays reachable: by a
+// right click on a formula, and from the keyboard by the "Formula settings"
+// button added at the end of every page that has formulas.
+function adFormulaSettings() {
+  var doc = MathJax.startup.document;
+  var maths = doc && doc.math ? Array.from(doc.math) : [];  // a LinkedList, iterable
+  var article = document.querySelector(".md-content article") || document.querySelector(".md-content");
+  if (!doc.menu || !doc.menu.menu || !maths.length || !article || article.querySelector(".ad-formula-settings")) return;
+  var p = document.createElement("p");
+  p.className = "ad-formula-settings";
+  var button = document.createElement("button");
+  button.type = "button";
+  button.className = "md-button";
+  button.textContent = "Formula settings (speech, zoom, Tab order)";
+  button.setAttribute("aria-haspopup", "menu");
+  button.addEventListener("click", function () {
+    var box = button.getBoundingClientRect();
+    doc.menu.menu.mathItem = maths[0];
+    doc.menu.menu.post(box.left + window.scrollX, box.bottom + window.scrollY);
+  });
+  p.appendChild(button);
+  article.appendChild(p);
 }
 
 window.MathJax = {
@@ -20,10 +39,11 @@ window.MathJax = {
   options: {
     ignoreHtmlClass: ".*|",
     processHtmlClass: "arithmatex",
-    renderActions: {
-      fieldsUntabbed: [201,
-        function () { document.querySelectorAll(".ad-check mjx-container").forEach(adUntab); },
-        function (math) { adUntab(math.typesetRoot); }]
+    menuOptions: { settings: { inTabOrder: false } }
+  },
+  startup: {
+    pageReady: function () {
+      return MathJax.startup.defaultPageReady().then(adFormulaSettings);
     }
   }
 };

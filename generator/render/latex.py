@@ -133,8 +133,8 @@ def latex(node) -> str:
 # Widths are estimated in digit widths (half an em); BUDGET is what a 390 px
 # phone shows inside a solution box.
 
-BUDGET = 36
-_REL_W, _OP_W, _COMMA_W = 2.7, 2.4, 1.2
+BUDGET = 28
+_REL_W, _OP_W, _COMMA_W, _QUAD_W = 2.7, 2.4, 1.2, 2
 
 
 _WIDTHS: dict[int, tuple[object, float]] = {}  # id → (node, width): the entry keeps its node alive
@@ -248,9 +248,20 @@ def _wrap(node, first: float, rest: float, budget: float) -> tuple[list[str], fl
     return rows, used
 
 
-def _chain_rows(node, budget: float, indent: float) -> list[tuple[str, str]]:
+def _first_piece(node) -> float:
+    """The width of the narrowest first row `node` can start (a sum or a list
+    wraps after its first item; anything else is one row)."""
+    parts = _breakable(node)
+    return width(node) if parts is None else parts[1][0][1] + 1.6 * bool(parts[0])
+
+
+def _chain_rows(node, budget: float, indent: float, column: float | None = None) -> list[tuple[str, str]]:
     """(left, right) cells of an aligned block: the left cell holds what
-    stands before the first relation, each later row starts at a relation."""
+    stands before the first relation, each later row starts at a relation.
+    `column` is the width of the block's left column (the widest left side
+    of a list of chains: every row's right cell starts after it); None puts
+    the left side on a row of its own and each relation on a row below it,
+    a quad in (a left side and its first right side too wide for one row)."""
     p = _PRINTER._print
     if not isinstance(node, M.Chain):
         return [("", r) for r in _wrap(node, 0, indent, budget)[0]]
@@ -268,6 +279,21 @@ def _chain_rows(node, budget: float, indent: float) -> list[tuple[str, str]]:
             pieces, _ = _wrap(n, lw + _REL_W, lw + indent, budget)
             rows += [("", f" {RELATIONS[rel]} {pieces[0]}")] + [("", r"\quad " + x) for x in pieces[1:]]
         return rows
+    if column is None:  # the left side alone, then the relations a quad in
+        rows, start = [("", left)], _QUAD_W
+        cur, used = "", start
+        for rel, n in node.rest:
+            if cur and used + _REL_W + width(n) > budget:
+                rows.append(("", r"\quad" + cur))
+                cur, used = "", start
+            pieces, used = _wrap(n, used + _REL_W, start + indent, budget)
+            cur += f" {RELATIONS[rel]} {pieces[0]}"
+            for extra in pieces[1:]:
+                rows.append(("", r"\quad" + cur))
+                cur = r" \quad " + extra
+        rows.append(("", r"\quad" + cur))
+        return rows
+    lw = max(lw, column)
     cur, used = "", lw
     for rel, n in node.rest:
         piece_w = _REL_W + width(n)
@@ -283,15 +309,24 @@ def _chain_rows(node, budget: float, indent: float) -> list[tuple[str, str]]:
     return rows
 
 
-def latex_display(node, budget: float = BUDGET) -> str:
+def latex_display(node, budget: float | None = None) -> str:
     """LaTeX of a display formula: as `latex` when it fits the budget, else an
-    `aligned` block with one item, relation or group of terms per line."""
+    `aligned` block with one item, relation or group of terms per line.  The
+    block's left column is as wide as its widest left side; where that and a
+    first right side do not fit one row, every left side stands on a row of
+    its own (0.4345 · ln(0.4345), then = 0.4345 · (−0.8336) below it)."""
+    budget = BUDGET if budget is None else budget
     if width(node) <= budget:
         return latex(node)
     items = node.items if isinstance(node, M.Seq) else (node,)
+    chains = [i for i in items if isinstance(i, M.Chain) and not
+              (width(i.first) > budget / 2 and _breakable(i.first) is not None)]
+    column: float | None = max((width(c.first) for c in chains), default=0.0)
+    if any(column + _REL_W + _first_piece(c.rest[0][1]) > budget for c in chains):
+        column = None
     rows: list[tuple[str, str]] = []
     for i, item in enumerate(items):
-        item_rows = _chain_rows(item, budget, 2)
+        item_rows = _chain_rows(item, budget, 2, column)
         if i < len(items) - 1:
             l, r = item_rows[-1]
             item_rows[-1] = (l, r + ",")
@@ -314,10 +349,11 @@ def joined_pieces(pieces: list[str], maths) -> str:
     return out
 
 
-def latex_pieces(node, budget: float = BUDGET) -> list[str]:
+def latex_pieces(node, budget: float | None = None) -> list[str]:
     """LaTeX of an inline formula as pieces a line may break between: the
     items of a list, and a formula wider than the budget cut before its
     relations (and between the terms of a long sum)."""
+    budget = BUDGET if budget is None else budget
     items = node.items if isinstance(node, M.Seq) else (node,)
     out = []
     for i, item in enumerate(items):
@@ -325,7 +361,7 @@ def latex_pieces(node, budget: float = BUDGET) -> list[str]:
             pieces = [latex(item)]
         else:
             pieces = []
-            for left, right in _chain_rows(item, budget, 0):
+            for left, right in _chain_rows(item, budget, 0, 0.0):
                 right = right.removeprefix(r"\quad ")
                 pieces.append(f"{left}{right}".strip() if left else "{}" + right if right.startswith(" ") else right)
         if i < len(items) - 1:

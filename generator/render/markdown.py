@@ -70,6 +70,20 @@ def inline(p: Prose, *, block_start: bool = True) -> str:
     return "".join(parts)
 
 
+LEVELS = {1: "recognition", 2: "application", 3: "analysis", 4: "synthesis", 5: "mastery"}
+
+
+def course_place(kind: str, long: bool = False) -> str:
+    """Where a kind sits in the course, in the course's words: "Cell F" or
+    "Exercise 2.1" (long: "Cell F of the scenario matrix", "Exercise 2.1,
+    level 2: application") — what a student reads instead of a kind id."""
+    if kind.isalpha():
+        return f"Cell {kind}" + (" of the scenario matrix" if long else "")
+    level = kind.split(".")[0]
+    name = LEVELS.get(int(level)) if level.isdigit() else None
+    return f"Exercise {kind}" + (f", level {level}: {name}" if long and name else "")
+
+
 def view(solution: Solution, figures=None, src_prefix: str = "") -> dict:
     """What the templates need, all already formatted.  `figures` are the drawn
     figures of the solution (in order), referenced as src_prefix + filename."""
@@ -81,6 +95,7 @@ def view(solution: Solution, figures=None, src_prefix: str = "") -> dict:
         "kind": p.kind,
         "seed": p.seed,
         "variant": p.variant,
+        "place": course_place(p.kind),
         "title": escape_md(solution.title),
         "question": [inline(q) for q in solution.question],
         "forecast": inline(solution.forecast),
@@ -197,8 +212,13 @@ def _wrong(name: str | None) -> str:
 def label_html(words: str) -> str:
     """An answer's label or a matching item inside the answer fields' raw
     HTML: the words escaped, a symbol (c_t, α_t1, y_t-1) as arithmatex writes
-    inline maths, so it reads as the question typesets it."""
-    return "".join('<span class="arithmatex">\\(' + html.escape(latex(seg), quote=False) + "\\)</span>"
+    inline maths, so it reads as the question typesets it.  Each symbol is
+    hidden from screen readers and followed by its spoken form, visually
+    hidden ("c sub t"): Chromium names a control after its label's text and
+    gives MathJax's MathML no name, so a matching question's menus, labelled
+    by a symbol alone, had none."""
+    return "".join('<span class="arithmatex" aria-hidden="true">\\(' + html.escape(latex(seg), quote=False)
+                   + '\\)</span><span class="ad-sr">' + html.escape(plain.spoken_node(seg), quote=False) + "</span>"
                    if isinstance(seg, Node) else html.escape(seg, quote=False) for seg in prose(words))
 
 

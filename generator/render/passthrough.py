@@ -22,8 +22,11 @@ must stay listed in mkdocs.yml."""
 
 from __future__ import annotations
 
+from xml.etree import ElementTree as etree
+
 from markdown import Extension
 from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
 
 OPEN, CLOSE = "<!-- attndrills:html\n", "\nattndrills:html -->"
 _MARKER = "\x01attndrills:html %d\x04"  # control characters normalize_whitespace leaves
@@ -78,6 +81,23 @@ class _Placeholders(Preprocessor):
         return [stored.get(line, line) for line in lines] if stored else lines
 
 
+class _SearchText(Treeprocessor):
+    """The maths of a page's own Markdown (the recipe's) as the search reads
+    it: each formula left out, followed by a hidden twin in plain text
+    (render.search_text; the ready blocks carry theirs already)."""
+
+    def run(self, root) -> None:
+        from .search_text import twin_element
+
+        for parent in list(root.iter()):
+            for i, el in reversed(list(enumerate(parent))):
+                if "arithmatex" in (el.get("class") or "").split() and el.get("data-search-exclude") is None:
+                    twin = twin_element(el, etree.Element)
+                    if twin is not None:
+                        twin.tail, el.tail = el.tail, None
+                        parent.insert(i + 1, twin)
+
+
 class ReadyHtmlExtension(Extension):
     def extendMarkdown(self, md) -> None:
         # before normalize_whitespace (30); the placeholders right after it,
@@ -85,6 +105,8 @@ class ReadyHtmlExtension(Extension):
         ready = _ReadyHtml(md)
         md.preprocessors.register(ready, "attndrills_ready_html", 31)
         md.preprocessors.register(_Placeholders(md, ready), "attndrills_ready_placeholders", 29.95)
+        # after the inline patterns (arithmatex's maths, at 20), before prettify (10)
+        md.treeprocessors.register(_SearchText(md), "attndrills_search_text", 15)
 
 
 def makeExtension(**kwargs) -> ReadyHtmlExtension:  # noqa: N802 - Python-Markdown's entry point

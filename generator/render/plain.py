@@ -28,3 +28,21 @@ def text(p: Prose) -> str:
 def label(words: str) -> str:
     """An answer's label or a matching item as plain text: "context vector cₜ"."""
     return text(prose(words)) if words else words
+
+
+def _spoken_symbol(s: Sym) -> str:
+    """A symbol as a screen reader should say it: "c sub t", "α sub t1",
+    "y sub t minus 1" (a subscript letter such as ₜ is read as nothing, or as
+    an unknown character, by some readers)."""
+    out = GREEK.get(s.base, s.base)
+    if s.sup == "'":
+        out += " prime"
+    if s.sub is not None:
+        out += " sub " + s.sub.replace("−", " minus ").replace("-", " minus ").replace("  ", " ")
+    return out
+
+
+def spoken_node(node: Node) -> str:
+    """One maths node of a label as words to be spoken."""
+    return _spoken_symbol(node) if isinstance(node, Sym) else text((node,))
+

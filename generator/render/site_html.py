@@ -21,7 +21,7 @@ from ..mathlines import Node
 from ..model import Prose, Solution
 from ..templating import environment
 from .latex import joined_pieces, latex_display, latex_pieces
-from .markdown import _BLOCK_START, answer_view, data_uri
+from .markdown import _BLOCK_START, answer_view, course_place, data_uri
 
 
 class _Unsure(Exception):
@@ -94,8 +94,8 @@ def view(solution: Solution, figures=None, src_prefix: str | None = None) -> dic
     p = solution.problem
     return {
         "kind": p.kind,
-        "seed": p.seed,
         "variant": p.variant,
+        "place": course_place(p.kind),
         "title": _title(solution.title),
         "question": [inline(q) for q in solution.question],
         "forecast": inline(solution.forecast),

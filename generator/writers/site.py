@@ -12,8 +12,9 @@ from .. import kinds
 from ..figures import draw_figures
 from ..pipeline import build_items, sample_problem, solve_problem
 from ..render.cards import distinct_cards, render_obsidian
-from ..render.markdown import (escape_md, heading_md, inline, page_html, page_title, pool_json, ready_block,
-                               ready_html, render_problem, to_html)
+from ..render.markdown import (course_place, escape_md, heading_md, inline, page_html, page_title, pool_json,
+                               ready_block, ready_html, render_problem, to_html)
+from ..render.search_text import searchable
 from ..render.site_html import cards_html, problem_html
 from ..seeding import child_seeds, derived_seed, encode
 from ..spec import Spec, default_site_spec
@@ -169,7 +170,8 @@ def _render_set(st: dict, pdf: bool, files: dict) -> None:
 
 
 def _render_examples(examples: list, master: int, files: dict) -> None:
-    pages = [_problem_md(sol, None, anchor=f"cell-{sol.problem.kind.lower()}") for sol in examples]
+    # the examples are searched: their maths as text (render.search_text)
+    pages = [searchable(_problem_md(sol, None, anchor=f"cell-{sol.problem.kind.lower()}")) for sol in examples]
     files["examples.md"] = environment().get_template("markdown/examples.md.j2").render(examples=pages, master=master)
 
 
@@ -181,7 +183,7 @@ def _render_practice(practice: dict | None, files: dict) -> list[dict]:
         if not pool:
             continue
         page = {"id": kind.id, "slug": kind.slug, "title": escape_md(kind.title), "source": escape_md(kind.source),
-                "size": len(pool)}
+                "size": len(pool), "cell": kind.id.isalpha(), "place": course_place(kind.id, long=True)}
         pages.append(page)
         first = [v for v in pool if "page" in v]
         data = pool_json([{"code": v["code"], "html": v["html"]} for v in pool if "page" not in v])
@@ -189,7 +191,7 @@ def _render_practice(practice: dict | None, files: dict) -> list[dict]:
         # the builders take as it is (or, without Python-Markdown, the variant's Markdown)
         ready = all(v["page"] is not None for v in first)
         body = env.get_template("markdown/partials/practice.html.j2").render(
-            kind=page, pool=data, variants=[{"code": v["code"], "html": v["page"] if ready else v["md"]}
+            kind=page, pool=data, variants=[{"code": v["code"], "html": searchable(v["page"]) if ready else v["md"]}
                                             for v in first]).rstrip("\n")
         files[f"practice/{kind.slug}.md"] = env.get_template("markdown/practice.md.j2").render(
             kind=page, body=ready_block(body).rstrip("\n") if ready else body)
