@@ -1,6 +1,6 @@
 /* Attention Drills: answer fields, Forecast guesses and practice pools.
 
-   Marks a response by the rule of `attndrills grade` (generator/grading.py,
+   Marks a response by the rule of `attndrills grade` (generator/marking.py,
    `mark`): a number is right when it lies within the printed key ± the
    answer's tolerance; a wrong one that lies in the window around a
    distractor is told the mistake that distractor stands for.  Every key,
