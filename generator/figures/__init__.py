@@ -1,4 +1,4 @@
-"""Figures: pure functions fig_<name>(problem, solution, spec, fmt) →
+"""Figures: pure functions fig_<name>(problem, solution, spec) →
 Figure(bytes, filename, alt): deterministic SVG written directly (_canvas),
 so importing this package does not import matplotlib; only its DejaVu Sans
 font file is read, for a few text widths, on first need.
@@ -32,21 +32,20 @@ _CACHE: dict[str, Figure] = {}
 _CACHE_LIMIT = 4096
 
 
-def draw(problem: Problem, solution: Solution, spec: FigureSpec, fmt: str = "svg") -> Figure:
-    """One figure of a solution; `fmt` is "svg", the only format drawn (kept in
-    the signature: PNG went with matplotlib, and nothing but its tests used it)."""
-    key = json.dumps([spec.kind, fmt, spec.data], sort_keys=True, ensure_ascii=False)
+def draw(problem: Problem, solution: Solution, spec: FigureSpec) -> Figure:
+    """One figure of a solution, as SVG."""
+    key = json.dumps([spec.kind, spec.data], sort_keys=True, ensure_ascii=False)
     hit = _CACHE.get(key)
     if hit is None:
-        hit = FIGURES[spec.kind](problem, solution, spec, fmt)
+        hit = FIGURES[spec.kind](problem, solution, spec)
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
         _CACHE[key] = hit
     return hit
 
 
-def draw_figures(solution: Solution, fmt: str = "svg") -> list[Figure]:
-    return [draw(solution.problem, solution, spec, fmt) for spec in solution.figures]
+def draw_figures(solution: Solution) -> list[Figure]:
+    return [draw(solution.problem, solution, spec) for spec in solution.figures]
 
 
 __all__ = ["FIGURES", "Figure", "draw", "draw_figures"]

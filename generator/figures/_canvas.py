@@ -209,9 +209,7 @@ class Canvas:
                 f'<g font-family="{FAMILY}" fill="{INK}" stroke-linecap="butt" stroke-linejoin="round">\n'
                 + "\n".join(self.parts) + "\n</g>\n</svg>\n").encode("utf-8")
 
-    def finish(self, alt: str, fmt: str = "svg") -> Figure:
-        if fmt != "svg":
-            raise ValueError(f"figures are drawn as SVG only, not {fmt!r}")
+    def finish(self, alt: str) -> Figure:
         data = self.svg()
         digest = hashlib.sha256(data).hexdigest()[:12]
         return Figure(data, f"{self.kind}-{digest}.svg", alt)

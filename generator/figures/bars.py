@@ -8,7 +8,7 @@ from . import palette as P
 from ._canvas import Axes, Canvas, Figure, text_box
 
 
-def fig_bars(problem, solution, spec=None, fmt: str = "svg") -> Figure:
+def fig_bars(problem, solution, spec=None) -> Figure:
     """Bars of the weights in `spec.data` (labels, values, shown, winner, ratio)."""
     spec = spec or next(f for f in solution.figures if f.kind == "bars")
     d = spec.data
@@ -46,7 +46,7 @@ def fig_bars(problem, solution, spec=None, fmt: str = "svg") -> Figure:
         start = (x + (side - 0.5) * width, baseline + (descent - ascent) / 2)
         canvas.arrow(start, (near + 1.5 * away, ax.y(d["values"][k] * 0.5)), P.VERMILLION, 1.2, 8.5)
         canvas.text(x, baseline, label, 8.5, va="baseline", fill=P.VERMILLION)
-    return canvas.finish(alt_text(d), fmt)
+    return canvas.finish(alt_text(d))
 
 
 def alt_text(d: dict) -> str:

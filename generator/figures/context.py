@@ -13,7 +13,7 @@ _CROSS = ((-0.5, 1), (0, 0.5), (0.5, 1), (1, 0.5), (0.5, 0), (1, -0.5), (0.5, -1
           (-1, -0.5), (-0.5, 0), (-1, 0.5))
 
 
-def fig_context(problem, solution, spec=None, fmt: str = "svg") -> Figure:
+def fig_context(problem, solution, spec=None) -> Figure:
     spec = spec or next(f for f in solution.figures if f.kind == "context")
     d = spec.data
     xs = [p[0] for p in d["states"]]
@@ -74,7 +74,7 @@ def fig_context(problem, solution, spec=None, fmt: str = "svg") -> Figure:
             canvas.text(left, top + label.ascent + j * label.step, line, 8, ha="left", va="baseline",
                         fill=label.fill, bold=label.bold)
     canvas.text(0.02 * canvas.width, 0.03 * canvas.height, title, ha="left", va="top")
-    return canvas.finish(alt_text(d), fmt)
+    return canvas.finish(alt_text(d))
 
 
 class _Label:

@@ -9,7 +9,7 @@ from ._canvas import Axes, Canvas, Figure, text_box
 _LABEL_AT = -0.55  # the bottom of the maximum's label, in bar positions (bars at 0, 1, …)
 
 
-def fig_entropy(problem, solution, spec=None, fmt: str = "svg") -> Figure:
+def fig_entropy(problem, solution, spec=None) -> Figure:
     spec = spec or next(f for f in solution.figures if f.kind == "entropy")
     d = spec.data
     n = len(d["values"])
@@ -37,7 +37,7 @@ def fig_entropy(problem, solution, spec=None, fmt: str = "svg") -> Figure:
     canvas.text(ax.x(d["max"]), ax.y(_LABEL_AT), f"ln {d['tx']} = {d['max_shown']}", 8, va="bottom")
     canvas.text(0.02 * canvas.width, 0.03 * canvas.height,
                 d.get("title", "attention entropy against its maximum ln Tx"), ha="left", va="top")
-    return canvas.finish(alt_text(d), fmt)
+    return canvas.finish(alt_text(d))
 
 
 def alt_text(d: dict) -> str:

@@ -8,7 +8,7 @@ from . import palette as P
 from ._canvas import Axes, Canvas, Figure, text_box
 
 
-def fig_heatmap(problem, solution, spec=None, fmt: str = "svg") -> Figure:
+def fig_heatmap(problem, solution, spec=None) -> Figure:
     spec = spec or next(f for f in solution.figures if f.kind == "heatmap")
     d = spec.data
     values = d["values"]
@@ -55,7 +55,7 @@ def fig_heatmap(problem, solution, spec=None, fmt: str = "svg") -> Figure:
         canvas.arrow(*_arrow(ax, r, c), P.VERMILLION, 1.6, 9)
     canvas.text(0.02 * canvas.width, 0.03 * canvas.height,
                 d.get("title", "attention weights: rows = output, columns = input"), ha="left", va="top")
-    return canvas.finish(alt_text(d), fmt)
+    return canvas.finish(alt_text(d))
 
 
 def _arrow(ax: Axes, r: int, c: int) -> tuple[tuple, tuple]:

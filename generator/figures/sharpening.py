@@ -31,7 +31,7 @@ def _dash(style, width: float) -> str | None:
     return " ".join(num(v * width) for v in pattern)
 
 
-def fig_sharpening(problem, solution, spec=None, fmt: str = "svg") -> Figure:
+def fig_sharpening(problem, solution, spec=None) -> Figure:
     spec = spec or next(f for f in solution.figures if f.kind == "sharpening")
     d = spec.data
     log = bool(d.get("log"))
@@ -130,7 +130,7 @@ def fig_sharpening(problem, solution, spec=None, fmt: str = "svg") -> Figure:
                     cap="square" if style == "-" else "butt")
         canvas.text(left + 22.4, baseline, label, 8, ha="left", va="baseline", fill=AXIS)
     canvas.text(tx, ty, title, ha="left", va="top")
-    return canvas.finish(alt_text(d), fmt)
+    return canvas.finish(alt_text(d))
 
 
 def _span(x: float, label: str) -> tuple[float, float]:

@@ -481,8 +481,8 @@ def _papers(jobs: list[tuple], workers: int | None):
             gc.set_threshold(*threshold)
 
 
-# A paper allocates many short-lived objects (matplotlib transforms, exact
-# fractions) and makes few reference cycles: collecting the youngest generation
+# A paper allocates many short-lived objects (exact fractions, maths nodes,
+# SVG strings) and makes few reference cycles: collecting the youngest generation
 # every 20 000 allocations instead of every 700 saves about 6 % of the time.
 _GC_THRESHOLD = (20_000, 20, 20)
 
