@@ -198,8 +198,9 @@ def test_grade_help_still_lists_the_accepted_forms(capsys):
 
 
 def test_kind_index_matches_the_registered_kinds():
-    """`attndrills kinds` lists INDEX without importing the kind modules: it
-    must say what the modules register, and name the module of each kind."""
+    """`attndrills kinds` lists INDEX without importing the kind modules: every
+    module registers the kind its INDEX line names, with that line's metadata
+    (taken from INDEX by `about`, written nowhere else), and no other."""
     import importlib
 
     from generator import kinds
@@ -207,7 +208,7 @@ def test_kind_index_matches_the_registered_kinds():
 
     listed = [e[:6] for e in kinds.listing()]
     registered = [(k.id, k.slug, k.title, k.level, k.source, k.summary) for k in kinds.all_kinds()]
-    assert listed == registered, "update generator/kinds/__init__.py INDEX to what the kind modules register"
+    assert listed == registered, "every kind needs its INDEX line, and its module must register it with about(ID)"
     for entry in kinds.listing():
         module = importlib.import_module(f"generator.kinds.{entry.module}")
         assert [v.id for v in vars(module).values() if isinstance(v, Kind)] == [entry.id]

@@ -1,12 +1,13 @@
 """The registry of problem kinds: one module per kind, each registering itself
-with `register(Kind(...))`.  Modules are discovered, not listed by position.
+with `register(Kind(**about(ID), ...))`.  Modules are discovered, not listed
+by position.
 
 A kind's module is imported when the kind is first asked for (`get`), or all
 of them at once (`all_kinds`): the modules bring numpy and sympy with them,
 which `attndrills kinds` and one `problem` of another kind do not need.
-INDEX says what `attndrills kinds` prints and which module holds each kind,
-without importing any; tests/test_cli.py keeps it equal to what the modules
-register (a kind added without an INDEX line is still found, only slower).
+INDEX is the one place a kind's id, slug, title, level, source and summary
+are written: `attndrills kinds` prints it without importing any module, and
+each module takes its own from it with `about(ID)`.
 """
 
 from __future__ import annotations
@@ -82,6 +83,13 @@ INDEX: tuple[Entry, ...] = (
     Entry("5.3", "spike-entropy-drop", "A score jumps: the entropy drops", 5, "seeds/002 Exercise 5.3",
           "uniform then spike; entropy before, after and the drop", "ex_5_3"),
 )
+
+def about(kind_id: str) -> dict:
+    """A kind's metadata from INDEX, as Kind's keyword arguments."""
+    entry = next(e for e in INDEX if e.id == kind_id)
+    return {"id": entry.id, "slug": entry.slug, "title": entry.title, "level": entry.level,
+            "source": entry.source, "summary": entry.summary}
+
 
 REGISTRY: dict[str, Kind] = {}
 _all_loaded = False

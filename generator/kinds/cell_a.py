@@ -11,7 +11,7 @@ from ..inputs import check_keys, parse_words, require
 from ..maths import exact as X
 from ..mathlines import Call, Sym, eq
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._bank import PAIRS
 from ._base import Kind, Work, draw_decimal, value_of
 from . import _recipe as R
@@ -134,9 +134,7 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="A", slug="sharp-peak", title="One sharp peak",
-    source="seeds/000 Example 1 (cell A)",
-    summary="one score clearly biggest; amplification exp(gap)",
+    **about("A"),
     sample=sample, normalise=normalise, solve=solve, property=prop,
     scenarios={"default": {"gap_min": 1.2, "gap_max": 3.0}},
     limits={"gap_min": (0.1, 10, False), "gap_max": (0.1, 10, False)},

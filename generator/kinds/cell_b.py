@@ -8,7 +8,7 @@ from ..inputs import check_keys, require
 from ..maths import numeric as NP
 from ..mathlines import Call, Frac, Mul, Num, Paren, Add, Sym, eq
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work, value_of, draw_decimal
 from . import _recipe as R
 
@@ -122,9 +122,7 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="B", slug="equal-scores", title="All scores equal",
-    source="seeds/000 Example 2 (cell B)",
-    summary="uniform weights 1/Tx; context = plain average",
+    **about("B"),
     sample=sample, normalise=normalise, solve=solve, property=prop,
     scenarios={"default": {"tx_min": 2, "tx_max": 6}},
     limits={"tx_min": (2, 12, True), "tx_max": (2, 12, True)},

@@ -10,7 +10,7 @@ from ..inputs import check_keys, require
 from ..maths.exact import Ex
 from ..mathlines import Add, Frac, Seq, SumOver, Sym, eq
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work, draw_decimal
 from . import _recipe as R
 
@@ -143,9 +143,7 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="C", slug="negative-scores", title="Negative scores present",
-    source="seeds/000 Example 3 (cell C)",
-    summary="naive divide-by-sum breaks; softmax survives",
+    **about("C"),
     sample=sample, normalise=normalise, solve=solve, property=prop, accepts=accepts,
     scenarios={"default": {}},
 ))

@@ -11,7 +11,7 @@ from ..inputs import check_keys, parse_number, require
 from ..maths import exact as X
 from ..mathlines import Add, Call, Frac, Mul, Sym, SumOver, eq
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work, value_of, draw_decimal
 from . import _recipe as R
 
@@ -149,9 +149,7 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="D", slug="shifted-scores", title="Shifted scores (+k)",
-    source="seeds/000 Example 4 (cell D)",
-    summary="weights unchanged: shift invariance",
+    **about("D"),
     sample=sample, normalise=normalise, solve=solve, property=prop,
     scenarios={"default": {}},
 ))

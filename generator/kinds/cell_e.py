@@ -8,7 +8,7 @@ from ..inputs import check_keys, require
 from ..maths import numeric as NP
 from ..mathlines import Call, Frac, Mul, Num, Sym, Vec, eq
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work, draw_decimal
 from . import _recipe as R
 
@@ -87,9 +87,7 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="E", slug="single-input", title="A single input word (Tx = 1)",
-    source="seeds/000 Example 5 (cell E)",
-    summary="weight 1, context = h1",
+    **about("E"),
     sample=sample, normalise=normalise, solve=solve, property=prop,
     scenarios={"default": {}},
 ))

@@ -10,7 +10,7 @@ from ..inputs import check_keys, require
 from ..maths import numeric as NP
 from ..mathlines import Add, Call, Sym, eq
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work, draw_decimal, value_of
 from . import _recipe as R
 
@@ -108,9 +108,7 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="F", slug="near-tie", title="Two near-tied peaks",
-    source="seeds/000 Example 6 (cell F)",
-    summary="soft blend, high entropy",
+    **about("F"),
     sample=sample, normalise=normalise, solve=solve, property=prop,
     scenarios={"default": {"max_gap": 0.3}},
     limits={"max_gap": (0.2, 2, False)},  # the runner-up is drawn from 0.1 to max_gap below the peak

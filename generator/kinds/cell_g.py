@@ -10,7 +10,7 @@ from ..inputs import MAX_TX, MAX_TY, check_keys, parse_scores, parse_words, requ
 from ..maths.exact import Ex
 from ..mathlines import Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._bank import PAIRS, is_reordering
 from ._base import Kind, Work, draw_decimal
 from . import _recipe as R
@@ -140,9 +140,7 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="G", slug="reordering", title="Word problem with reordering",
-    source="seeds/000 Example 7 (cell G)",
-    summary="translation, non-monotonic alignment, heatmap",
+    **about("G"),
     sample=sample, normalise=normalise, solve=solve, property=prop,
     scenarios={"default": {}},
     graded=("weights", "alignment"),  # every quantity the question asks, in its order

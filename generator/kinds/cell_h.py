@@ -13,7 +13,7 @@ from ..inputs import check_keys, check_spread, parse_number, require
 from ..maths.exact import Ex
 from ..mathlines import Infinity, Lim, Mul, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work, draw_decimal
 from . import _recipe as R
 
@@ -193,9 +193,7 @@ def _values(betas: list[Fraction]) -> tuple:
 
 
 KIND = register(Kind(
-    id="H", slug="sharpness-limit", title="Scores × β, β → ∞",
-    source="seeds/000 Example 8 (cell H)",
-    summary="sharpening toward a hard argmax (and β → 0: uniform)",
+    **about("H"),
     sample=sample, normalise=normalise, solve=solve, property=prop,
     scenarios={"default": {}},
     graded=("weights", "limit_infinity", "limit_zero"),  # every quantity the question asks, in its order

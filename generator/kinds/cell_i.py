@@ -12,7 +12,7 @@ from ..maths import numeric as NP
 from ..maths.exact import Ex
 from ..mathlines import Add, Call, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work
 from . import _recipe as R
 
@@ -161,9 +161,7 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="I", slug="already-normalised", title="Already-normalised input",
-    source="seeds/000 Example 9 (cell I)",
-    summary="do NOT softmax twice; context and entropy",
+    **about("I"),
     sample=sample, normalise=normalise, solve=solve, property=prop,
     scenarios={"default": {}},
 ))

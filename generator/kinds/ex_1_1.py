@@ -8,7 +8,7 @@ from ..errors import UserError
 from ..inputs import check_keys, require
 from ..mathlines import Sym
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import LETTERS, Kind, Work
 
 # key, symbol, meaning, why it means that
@@ -93,7 +93,6 @@ def _plain(key: str) -> str:
 
 
 KIND = register(Kind(
-    id="1.1", slug="symbol-matching", title="Match the symbols", level=1,
-    source="seeds/002 Exercise 1.1", summary="symbols ↔ plain-English meanings, shuffled",
+    **about("1.1"),
     sample=sample, normalise=normalise, solve=solve,
 ))

@@ -8,7 +8,7 @@ import numpy as np
 from ..errors import UserError
 from ..inputs import check_keys, require
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work
 
 # (true statement, a false one contradicting it, the misconception the false one states, why)
@@ -104,7 +104,6 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="1.2", slug="true-or-false", title="True or false", level=1,
-    source="seeds/002 Exercise 1.2", summary="true statements and false ones contradicting them",
+    **about("1.2"),
     sample=sample, normalise=normalise, solve=solve,
 ))

@@ -9,7 +9,7 @@ from ..errors import UserError
 from ..inputs import check_keys, require
 from ..mathlines import Num, SumOver
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work, draw_decimal, key_line, option_lines
 from . import _recipe as R
 
@@ -84,7 +84,6 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="1.3", slug="what-sums-to-one", title="What sums to one?", level=1,
-    source="seeds/002 Exercise 1.3", summary="multiple choice: the weights, not scores or states",
+    **about("1.3"),
     sample=sample, normalise=normalise, solve=solve, graded=("sums_to_one",),
 ))

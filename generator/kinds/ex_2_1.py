@@ -9,7 +9,7 @@ import numpy as np
 from ..errors import UserError
 from ..inputs import check_keys, require
 from ..model import Problem, Solution, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work, draw_decimal
 from . import _recipe as R
 from ..maths.exact import Ex
@@ -71,8 +71,7 @@ def half(share: Ex) -> str:
 
 
 KIND = register(Kind(
-    id="2.1", slug="weights-from-scores", title="Weights from scores", level=2,
-    source="seeds/002 Exercise 2.1", summary="softmax of drawn scores",
+    **about("2.1"),
     sample=sample, normalise=normalise, solve=solve,
     scenarios={"default": {"tx_min": 3, "tx_max": 4}},
     limits={"tx_min": (2, 12, True), "tx_max": (2, 12, True)},

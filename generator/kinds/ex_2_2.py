@@ -8,7 +8,7 @@ import numpy as np
 from ..inputs import check_keys, require
 from ..maths import numeric as NP
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work, draw_decimal
 from . import _recipe as R
 
@@ -83,7 +83,6 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="2.2", slug="context-vector", title="The context vector", level=2,
-    source="seeds/002 Exercise 2.2", summary="blend drawn 2-D or 3-D states with the weights",
+    **about("2.2"),
     sample=sample, normalise=normalise, solve=solve,
 ))

@@ -10,7 +10,7 @@ from ..inputs import check_keys, parse_number, require
 from ..maths.exact import Ex
 from ..mathlines import Call, Frac, Mul, Sym, SumOver, Tup, eq
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work, draw_decimal
 from . import _recipe as R
 
@@ -97,7 +97,6 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="2.3", slug="shift-constant", title="Shift every score", level=2,
-    source="seeds/002 Exercise 2.3", summary="shift invariance with a drawn constant",
+    **about("2.3"),
     sample=sample, normalise=normalise, solve=solve,
 ))

@@ -13,7 +13,7 @@ from ..maths import numeric as NP
 from ..maths.exact import Ex
 from ..mathlines import Chain, Call, Mul, Num, Paren, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work
 from . import _recipe as R
 
@@ -111,8 +111,7 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="3.1", slug="entropy-uniform-vs-spiked", title="Entropy: uniform versus spiked", level=3,
-    source="seeds/002 Exercise 3.1", summary="H = ln Tx for uniform; a spike's H is far lower",
+    **about("3.1"),
     sample=sample, normalise=normalise, solve=solve,
     graded=("entropy_uniform", "entropy"),  # every quantity the question asks, in its order
 ))

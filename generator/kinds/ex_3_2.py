@@ -9,7 +9,7 @@ from ..errors import UserError
 from ..inputs import check_keys
 from ..mathlines import Args, Call, Mul, Sym, eq
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work, key_line, option_lines
 
 S_PREV, S_NOW, H_I, C_T = "the previous decoder state s_{t-1}", "the current decoder state s_t", \
@@ -85,7 +85,6 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="3.2", slug="bahdanau-vs-luong", title="Bahdanau versus Luong", level=3,
-    source="seeds/002 Exercise 3.2", summary="which decoder state scores, and why (the ordering)",
+    **about("3.2"),
     sample=sample, normalise=normalise, solve=solve, variety=2 * len(PHRASINGS) * 24,
 ))

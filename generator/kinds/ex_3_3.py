@@ -11,7 +11,7 @@ from ..inputs import check_keys, require
 from ..maths import numeric as NP
 from ..mathlines import Sym, Tup, Vec, eq
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work, draw_decimal
 from . import _recipe as R
 
@@ -101,8 +101,7 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="3.3", slug="permute-states", title="Permute two states", level=3,
-    source="seeds/002 Exercise 3.3", summary="weights permute, context unchanged",
+    **about("3.3"),
     sample=sample, normalise=normalise, solve=solve,
     graded=("weights", "weights_permuted", "context", "context_changes"),  # every quantity the question asks, in its order
 ))

@@ -10,7 +10,7 @@ from ..inputs import check_keys, require
 from ..maths.exact import Ex
 from ..mathlines import Mul, Num, Sym, eq
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work
 
 MAX_LEN = 10**4
@@ -68,7 +68,6 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="4.1", slug="count-scores", title="Counting alignment scores", level=4,
-    source="seeds/002 Exercise 4.1", summary="Tx × Ty scores; the bottleneck trade-off",
+    **about("4.1"),
     sample=sample, normalise=normalise, solve=solve,
 ))

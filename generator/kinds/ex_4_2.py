@@ -8,7 +8,7 @@ import numpy as np
 from ..errors import UserError
 from ..inputs import MAX_TX, MAX_TY, check_keys, parse_words, require
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._bank import PAIRS, is_reordering
 from ..maths.exact import Ex
 from ._base import Kind, Work, key_line, option_lines
@@ -148,7 +148,6 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="4.2", slug="heatmap-reordering", title="Describe the heatmap", level=4,
-    source="seeds/002 Exercise 4.2", summary="hot cells for a drawn reordering from the sentence bank",
+    **about("4.2"),
     sample=sample, normalise=normalise, solve=solve, variety=len(REORDERING) * 6,
 ))

@@ -12,7 +12,7 @@ from ..inputs import check_keys, parse_number, require
 from ..maths.exact import Ex
 from ..mathlines import Add, Mul, Num, Pow, Sym, SumOver, eq
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work
 from . import _recipe as R
 
@@ -87,7 +87,6 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="4.3", slug="gradient-flow", title="Gradient flow", level=4,
-    source="seeds/002 Exercise 4.3", summary="one hop through attention versus a long recurrent chain",
+    **about("4.3"),
     sample=sample, normalise=normalise, solve=solve,
 ))

@@ -10,7 +10,7 @@ from ..maths import exact as X
 from ..maths.exact import Ex
 from ..mathlines import Call, Frac, Mul, Num, Sym, Vec, eq
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work, draw_decimal
 from . import _recipe as R
 
@@ -70,7 +70,6 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="5.1", slug="single-source-word", title="A one-word source", level=5,
-    source="seeds/002 Exercise 5.1", summary="Tx = 1: α = 1 and c_t = h_1 at every step",
+    **about("5.1"),
     sample=sample, normalise=normalise, solve=solve,
 ))

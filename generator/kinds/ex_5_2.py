@@ -13,7 +13,7 @@ from ..maths import exact as X
 from ..maths.exact import Ex
 from ..mathlines import Call, Frac, Infinity, Lim, Num, Seq, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work, draw_decimal, value_of
 from . import _recipe as R
 
@@ -112,8 +112,7 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="5.2", slug="two-score-limits", title="Two scores and their limits", level=5,
-    source="seeds/002 Exercise 5.2", summary="Δ → +∞, 0, −∞; the d_k scaling",
+    **about("5.2"),
     sample=sample, normalise=normalise, solve=solve,
     graded=("limit_plus", "limit_zero", "limit_minus", "weights"),  # every quantity the question asks, in its order
 ))

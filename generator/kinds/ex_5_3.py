@@ -14,7 +14,7 @@ from ..maths import numeric as NP
 from ..maths.exact import Ex
 from ..mathlines import Add, Chain, Call, Neg, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
-from . import register
+from . import about, register
 from ._base import Kind, Work, draw_decimal, value_of
 from . import _recipe as R
 
@@ -117,8 +117,7 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 
 KIND = register(Kind(
-    id="5.3", slug="spike-entropy-drop", title="A score jumps: the entropy drops", level=5,
-    source="seeds/002 Exercise 5.3", summary="uniform then spike; entropy before, after and the drop",
+    **about("5.3"),
     sample=sample, normalise=normalise, solve=solve,
     graded=("weights_uniform", "entropy_uniform", "weights", "entropy"),  # every quantity the question asks, in its order
 ))
