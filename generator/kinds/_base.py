@@ -16,7 +16,7 @@ from ..errors import ProblemRejected
 from ..inputs import number_text
 from ..marking import exact_number, inside
 from ..maths import exact as X
-from ..maths.crosscheck import agree
+from ..maths.crosscheck import agree, cancellation_error
 from ..maths.exact import Ex
 from ..mathlines import Frac, Num, Sym
 from ..misconceptions import CATALOGUE
@@ -240,11 +240,11 @@ class Work:
         numeric path subtracted (see crosscheck.agree)."""
         if not agree(name, float(exact), float(numeric), cancelled=cancelled):
             # the float path cannot resolve this value: the page says so
-            error = 8 * 2.2e-16 * cancelled
+            mant, power = f"{cancellation_error(cancelled):.0e}".split("e")  # one digit: 2 × 10⁻¹⁵
             self.checks.append(Check(SKIPPED, True, prose(
                 f"The numeric cross-check of “{label}” was skipped: in double precision the value is a "
                 f"difference of two numbers near {cancelled:.2f}, whose rounding error (up to "
-                f"{Num(f'{error / 10**math.floor(math.log10(error)):.0f}', math.floor(math.log10(error))).text}) "
+                f"{Num(mant, int(power)).text}) "
                 "exceeds a billionth of the value, the agreement the check asks for. The value rests on the "
                 "exact computation alone.")))
         method = self.method.get(name, ()) if method is None else method

@@ -14,6 +14,12 @@ _EPS = 2.220446049250313e-16  # a float64's relative spacing
 _ULPS = 8  # rounding steps allowed a difference taken in floats
 
 
+def cancellation_error(cancelled: float) -> float:
+    """The rounding error a float difference of two numbers of size
+    `cancelled` may carry (a few units of their last bit)."""
+    return _ULPS * _EPS * cancelled
+
+
 def agree(name: str, exact: float, numeric: float, *, cancelled: float = 0.0) -> bool:
     """Raise ProblemRejected unless the exact and numeric values agree.
 
@@ -30,7 +36,7 @@ def agree(name: str, exact: float, numeric: float, *, cancelled: float = 0.0) ->
     False is returned (the check is skipped, and the page says so) instead
     of rejecting a problem the exact path solves.  True when they agree.
     """
-    reach = _ULPS * _EPS * cancelled
+    reach = cancellation_error(cancelled)
     if not math.isfinite(numeric):
         raise ProblemRejected(f"the numeric path overflowed for {name}")
     diff = abs(exact - numeric)
