@@ -1085,8 +1085,6 @@ def test_student_pages_speak_to_students_in_the_course_order(browser, built):
     context.close()
 
 
-@pytest.mark.xfail(strict=True, reason="issue 33.2, figure text: not done yet; the figures are drawn 4.6-5 in wide "
-                   "with 7.5-9 pt text, shown 332 px wide on a 390 px phone, so their smallest text is 7-9.7 CSS px")
 def test_figure_text_is_at_least_11_px_on_a_390_px_phone(browser, built):
     """Figure SVGs scale down on a phone: axis ticks and legends were 7-8.5
     CSS px at 390 px.  Every figure's smallest text, as shown, should be 11 px."""

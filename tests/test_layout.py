@@ -241,9 +241,9 @@ def test_no_formula_runs_off_the_page(seed, tmp_path):
 
 def test_wider_figures_print_at_the_bar_charts_scale(tmp_path):
     """Each figure was drawn at 62 % of the column, so the wider ones printed
-    their text smaller; now a figure wider than the bar chart (331.2 pt) is
-    drawn at the bar chart's scale (up to the column), so its text prints as
-    large."""
+    their text smaller; then a figure wider than the bar chart was drawn at
+    the bar chart's scale.  Since issue 33.2 every figure is drawn about
+    252 pt wide with 9 pt text and prints at its own size: one scale, 1."""
     import typst
 
     spec = tmp_path / "three.yaml"
@@ -253,9 +253,9 @@ def test_wider_figures_print_at_the_bar_charts_scale(tmp_path):
     found = typst.query(source.encode("utf-8"), "image", field="width", font_paths=printing.font_dirs(),
                         ignore_system_fonts=True)
     drawn = [float(re.search(r"([\d.]+)pt", w).group(1)) for w in json.loads(found)]  # "0% + 293.56pt"
-    assert len(drawn) == len(svgs) >= 3 and any(w > 340 for w in svgs)
+    assert len(drawn) == len(svgs) >= 3
     scale = {round(d / w, 3) for d, w in zip(drawn, svgs) if d > 0}
-    assert len(scale) == 1, (svgs, drawn)  # one scale for all: the same size of text
+    assert scale == {1.0}, (svgs, drawn)  # one scale for all: the same size of text
 
 
 def test_no_figure_is_taller_than_wide():

@@ -20,6 +20,14 @@ from ._font import FAMILY, ascent_descent, text_width
 from .palette import INK
 
 
+# The least size of any text in a figure, in points.  Every figure is drawn
+# at most about 3.5 inches wide (252 pt, 336 CSS px at its natural size), so a
+# 390 px phone's column of 332 px shows it nearly unscaled and its smallest
+# text at 11.9 px or more; a desktop page shows it at 12 px, and print at
+# 9 pt (setup.typ.j2 prints figures at their own size).
+FONT = 9.0
+
+
 @dataclass(frozen=True)
 class Figure:
     """What a figure function returns: the file's bytes, its name and alt text."""
@@ -79,6 +87,19 @@ def text_box(s: str, size: float, bold: bool = False) -> tuple[float, float, flo
     """(width, ascent, descent) of one line of text in points."""
     ascent, descent = ascent_descent(size, bold)
     return text_width(s, size, bold), ascent, descent
+
+
+def wrap(s: str, size: float, room: float) -> list[str]:
+    """A label as one line, or where it is wider than `room` points, as two:
+    broken at its first space whose rest fits ("h₁ (e = −0.5)" → "h₁",
+    "(e = −0.5)": the name, then what is said of it), else at the space that
+    leaves the wider line narrowest; a label without a space stays whole."""
+    if text_width(s, size) <= room or " " not in s:
+        return [s]
+    cuts = [k for k, c in enumerate(s) if c == " "]
+    k = next((k for k in cuts if text_width(s[k + 1:], size) <= room),
+             min(cuts, key=lambda k: max(text_width(s[:k], size), text_width(s[k + 1:], size))))
+    return [s[:k], s[k + 1:]]
 
 
 def overlap(a: tuple, b: tuple) -> float:

@@ -5,7 +5,10 @@ exp(gap) marked where it is the point of the problem."""
 from __future__ import annotations
 
 from . import palette as P
-from ._canvas import Axes, Canvas, Figure, text_box
+from ._canvas import FONT, Axes, Canvas, Figure, text_box, wrap
+
+WIDTH = 3.5  # inches, as every figure: shown unscaled in a 390 px phone's column (see _canvas.FONT)
+_LINE = 11.0  # pt from one line of a wrapped label to the next
 
 
 def fig_bars(problem, solution, spec=None) -> Figure:
@@ -13,40 +16,67 @@ def fig_bars(problem, solution, spec=None) -> Figure:
     spec = spec or next(f for f in solution.figures if f.kind == "bars")
     d = spec.data
     n = len(d["values"])
-    canvas = Canvas("bars", 4.6, 2.7)
-    ax = Axes(canvas, (0.03, 0.14, 0.94, 0.74), (-0.6, max(n, 3) - 0.4), (-0.02, 1.18))
-    small = 7 if n > 6 else 8.5
+    canvas = Canvas("bars", WIDTH, 2.3)
+    slots = max(n, 3) + 0.2  # bar positions across the axes (0.6 of a slot beyond each end bar)
+    slot = 0.94 * canvas.width / slots
+    # more bars than their numbers fit beside one another (typed lists of 7 to
+    # 12): every value and word turned to read upward, at the same size
+    turn = any(text_box(s, FONT)[0] > slot - 3 for s in d["shown"])
+    labels = [[label] for label in d["labels"]] if turn else [wrap(label, FONT, slot - 4) for label in d["labels"]]
+    ascent, descent = text_box("h", FONT)[1:]
+    below = (max(text_box(lab, FONT)[0] for lab in d["labels"]) if turn
+             else ascent + descent + _LINE * (max(len(lines) for lines in labels) - 1))
+    bottom = (below + 8) / canvas.height  # the words under the axis, and 4 pt below them
+    height = 0.86 - bottom
+    top = 1.18
+    if turn:  # room above a bar of 1 for its turned value
+        q = (max(text_box(s, FONT)[0] for s in d["shown"]) + 4) / (height * canvas.height)
+        top = max(top, (1 + 0.02 * q) / (1 - q))
+    ax = Axes(canvas, (0.03, bottom, 0.94, height), (-0.6, slots - 0.6), (-0.02, top))
     winner = d.get("winner")
     for i, v in enumerate(d["values"]):
-        left, right, base, top = ax.x(i - 0.36), ax.x(i + 0.36), ax.y(0), ax.y(v)
+        left, right, base, peak = ax.x(i - 0.36), ax.x(i + 0.36), ax.y(0), ax.y(v)
         if i == winner:
-            canvas.rect(left, top, right - left, base - top, canvas.hatch(P.VERMILLION, P.INK), P.INK, 1.4)
+            canvas.rect(left, peak, right - left, base - peak, canvas.hatch(P.VERMILLION, P.INK), P.INK, 1.4)
         else:
-            canvas.rect(left, top, right - left, base - top, P.SKY, P.BLUE, 0.6)
+            canvas.rect(left, peak, right - left, base - peak, P.SKY, P.BLUE, 0.6)
     canvas.line([(ax.fx(0), ax.y(0)), (ax.fx(1), ax.y(0))], P.INK, 0.8)
+    rotation = 90 if turn else 0
     for i, (v, shown) in enumerate(zip(d["values"], d["shown"])):
-        canvas.text(ax.x(i), ax.y(v + 0.015), shown, small, va="bottom", bold=i == winner)
-    for i, label in enumerate(d["labels"]):
-        canvas.text(ax.x(i), ax.y(-0.04), label, small, va="top")
-    canvas.text(ax.fx(0), 0.03 * canvas.height, d.get("title", "attention weights"), 9, ha="left", va="top")  # as the other figures
-    ratio = d.get("ratio")
-    if ratio:
-        # the ratio label, with its arrow leaving the label's side that faces the winner
-        k, j = winner, ratio["over"]
-        side = int(j < k)  # 1: the winner is to the right
-        label = f"× {ratio['shown']} = exp({ratio['gap']})"
-        label = label + " " if side else " " + label  # a space between the label and its arrow
-        x, baseline = ax.x(j), ax.y(min(d["values"][j] + 0.22, 1.05))
-        width, ascent, descent = text_box(label, 8.5)
-        # centred over bar j, unless its end would then come within 9 pt of the
-        # winner's bar; the arrow's head stops at that bar's near side, where it
-        # shows (inside the hatched bar it did not)
-        near, away = (ax.x(k - 0.36), -1) if side else (ax.x(k + 0.36), 1)
-        x = min(x, near - 9 - width / 2) if side else max(x, near + 9 + width / 2)
-        start = (x + (side - 0.5) * width, baseline + (descent - ascent) / 2)
-        canvas.arrow(start, (near + 1.5 * away, ax.y(d["values"][k] * 0.5)), P.VERMILLION, 1.2, 8.5)
-        canvas.text(x, baseline, label, 8.5, va="baseline", fill=P.VERMILLION)
+        canvas.text(ax.x(i), ax.y(v) - 1.5, shown, FONT, va="bottom", bold=i == winner, rotation=rotation)
+    for i, lines in enumerate(labels):
+        for j, line in enumerate(lines):
+            canvas.text(ax.x(i), ax.y(0) + 3 + j * _LINE, line, FONT, va="top", rotation=rotation)
+    canvas.text(ax.fx(0), 0.03 * canvas.height, d.get("title", "attention weights"), FONT, ha="left", va="top")
+    if d.get("ratio"):
+        _ratio(canvas, ax, d)
     return canvas.finish(alt_text(d))
+
+
+def _ratio(canvas: Canvas, ax: Axes, d: dict) -> None:
+    """The ratio label over bar j, its arrow leaving the label's side that
+    faces the winner k.  Centred over bar j, unless its end would then come
+    within 9 pt of the winner's bar or past the figure's edge; where one line
+    does not fit between the two, it breaks after the ratio."""
+    ratio, k = d["ratio"], d["winner"]
+    j = ratio["over"]
+    side = int(j < k)  # 1: the winner is to the right
+    # the arrow's head stops at the winner's near side, where it shows (inside the hatched bar it did not)
+    near, away = (ax.x(k - 0.36), -1) if side else (ax.x(k + 0.36), 1)
+    room = near - 9 - 2 if side else canvas.width - 2 - (near + 9)
+    one = f"× {ratio['shown']} = exp({ratio['gap']})"
+    lines = [one] if text_box(one, FONT)[0] + 3 <= room else [f"× {ratio['shown']}", f"= exp({ratio['gap']})"]
+    lines = [line + " " if side else " " + line for line in lines]  # a space between the label and its arrow
+    width = max(text_box(line, FONT)[0] for line in lines)
+    ascent, descent = text_box(lines[0], FONT)[1:]
+    baseline = ax.y(min(d["values"][j] + 0.22, 1.05)) - _LINE * (len(lines) - 1)
+    x = ax.x(j)
+    x = min(x, near - 9 - width / 2) if side else max(x, near + 9 + width / 2)
+    x = min(max(x, 2 + width / 2), canvas.width - 2 - width / 2)
+    start = (x + (side - 0.5) * width, baseline + (descent - ascent) / 2 + _LINE * (len(lines) - 1) / 2)
+    canvas.arrow(start, (near + 1.5 * away, ax.y(d["values"][k] * 0.5)), P.VERMILLION, 1.2, FONT)
+    for i, line in enumerate(lines):
+        canvas.text(x, baseline + i * _LINE, line, FONT, va="baseline", fill=P.VERMILLION)
 
 
 def alt_text(d: dict) -> str:

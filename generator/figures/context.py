@@ -6,7 +6,8 @@ from __future__ import annotations
 import math
 
 from . import palette as P
-from ._canvas import Axes, Canvas, Figure, distance, minus, overlap, text_box
+from ._canvas import FONT, Axes, Canvas, Figure, distance, minus, overlap, text_box
+from .bars import WIDTH
 
 # matplotlib's filled "X" marker, in units of half its size
 _CROSS = ((-0.5, 1), (0, 0.5), (0.5, 1), (1, 0.5), (0.5, 0), (1, -0.5), (0.5, -1), (0, -0.5), (-0.5, -1),
@@ -20,11 +21,44 @@ def fig_context(problem, solution, spec=None) -> Figure:
     ys = [p[1] for p in d["states"]]
     pad = 0.15 * max(max(xs) - min(xs), max(ys) - min(ys), 1)
     xlim, ylim = (min(xs) - 3 * pad, max(xs) + 3 * pad), (min(ys) - pad, max(ys) + pad)
-    canvas = Canvas("context", 3.8, 3.2)
+    canvas = Canvas("context", WIDTH, 3.5)
     ax = Axes(canvas, (0.13, 0.12, 0.82, 0.76), xlim, ylim)
     clip = canvas.clip(ax)
-    # the plane drawn by hand: a light whole-number grid (states sit on a small
-    # integer grid), whole-number labels and a left and bottom frame
+    _plane(canvas, ax, d, clip)
+    markers = [(ax.x(x), ax.y(y), math.sqrt(30 + 220 * w) / 2) for x, y, w in zip(xs, ys, d["weights"])]
+    canvas.group(clip)
+    for px, py, r in markers:
+        canvas.circle(px, py, r, P.BLUE, P.BLUE)
+    canvas.end_group()
+    cx, cy = ax.x(d["context"][0]), ax.y(d["context"][1])
+    half = math.sqrt(90) / 2
+    canvas.group(clip)
+    canvas.polygon([(cx + half * u, cy - half * v) for u, v in _CROSS], P.VERMILLION, P.INK, 1)
+    canvas.end_group()
+    # the labels where they cover no marker and no other label, inside the axes'
+    # frame and clear of the title (states at one point share a label)
+    fixed = [(px - r, py - r, px + r, py + r) for px, py, r in markers]
+    fixed += [(cx - half, cy - half, cx + half, cy + half), (0, 0, canvas.width, 0.03 * canvas.height + 11)]
+    labels, points = _labels(d, ax, markers, (cx, cy, half))
+    inside = (ax.left + 1, 1, canvas.width - 1, ax.bottom - 1)  # right of the y-axis, above the x-axis
+    for label, (left, top, _, _, lines) in zip(labels, _place(labels, fixed, points, inside)):
+        for j, line in enumerate(lines):
+            canvas.text(left, top + label.ascent + j * label.step, line, FONT, ha="left", va="baseline",
+                        fill=label.fill, bold=label.bold)
+    # a state's label is its name and its weight ("h₁ (0.1000)"), the title
+    # saying once what the number is: "α = " in every label made them too
+    # wide for a phone-sized plane at 9 pt
+    title = d.get("title", "states (with their weights α), the context in their hull")
+    canvas.text(0.02 * canvas.width, 0.03 * canvas.height, title, FONT, ha="left", va="top")
+    return canvas.finish(alt_text(d))
+
+
+def _plane(canvas: Canvas, ax: Axes, d: dict, clip: str) -> None:
+    """The plane drawn by hand: a light whole-number grid (states sit on a
+    small integer grid), whole-number labels, a left and bottom frame, and
+    the hull (shaded, or a segment where the states lie on one line)."""
+    xs = [p[0] for p in d["states"]]
+    ys = [p[1] for p in d["states"]]
     xticks = range(int(min(xs)), int(max(xs)) + 1)
     yticks = range(int(min(ys)), int(max(ys)) + 1)
     canvas.group(clip)
@@ -39,46 +73,29 @@ def fig_context(problem, solution, spec=None) -> Figure:
         canvas.line(hull, P.BLUE, 1, cap="square")
     canvas.end_group()
     canvas.line([(ax.left, ax.top), (ax.left, ax.bottom), (ax.right, ax.bottom)], "#000000", 0.8, cap="square")
-    markers = [(ax.x(x), ax.y(y), math.sqrt(30 + 220 * w) / 2) for x, y, w in zip(xs, ys, d["weights"])]
-    canvas.group(clip)
-    for px, py, r in markers:
-        canvas.circle(px, py, r, P.BLUE, P.BLUE)
-    canvas.end_group()
     for x in xticks:
-        canvas.text(ax.x(x), ax.bottom + 3.5, minus(f"{x:d}"), va="top")
+        canvas.text(ax.x(x), ax.bottom + 3.5, minus(f"{x:d}"), FONT, va="top")
     for y in yticks:
-        canvas.text(ax.left - 3.5, ax.y(y), minus(f"{y:d}"), ha="right")
-    cx, cy = ax.x(d["context"][0]), ax.y(d["context"][1])
-    half = math.sqrt(90) / 2
-    canvas.group(clip)
-    canvas.polygon([(cx + half * u, cy - half * v) for u, v in _CROSS], P.VERMILLION, P.INK, 1)
-    canvas.end_group()
-    # the labels where they cover no marker and no other label, inside the axes'
-    # frame and clear of the title (states at one point share a label)
-    title = d.get("title", "the context inside the hull of the states")
-    fixed = [(px - r, py - r, px + r, py + r) for px, py, r in markers]
-    fixed += [(cx - half, cy - half, cx + half, cy + half), (0, 0, canvas.width, 0.03 * canvas.height + 11)]
+        canvas.text(ax.left - 3.5, ax.y(y), minus(f"{y:d}"), FONT, ha="right")
+
+
+def _labels(d: dict, ax: Axes, markers: list, cross: tuple) -> tuple[list, list]:
+    """The context's label, then one per point of the states (states at one
+    point share it), and those points, the context's first."""
     groups: dict[tuple, list[int]] = {}
     for i, (x, y) in enumerate(d["states"]):
         groups.setdefault((x, y), []).append(i)
-    labels = [_Label([[f"c = ({minus(d['context_shown'][0])}, {minus(d['context_shown'][1])})"]], (cx, cy, half),
+    labels = [_Label([[f"c = ({minus(d['context_shown'][0])}, {minus(d['context_shown'][1])})"]], cross,
                      below=True, fill=P.VERMILLION, bold=True, gaps=(2.5, 6.5, 14, 24))]
     for (x, y), members in groups.items():
-        names, weights = [d["labels"][i] for i in members], [f"α = {minus(d['weights_shown'][i])}" for i in members]
+        names, weights = [d["labels"][i] for i in members], [minus(d["weights_shown"][i]) for i in members]
         forms = [[f"{n} ({a})" for n, a in zip(names, weights)], [t for pair in zip(names, weights) for t in pair]]
         labels.append(_Label(forms, (ax.x(x), ax.y(y), max(markers[i][2] for i in members))))
-    points = [(cx, cy)] + [(ax.x(x), ax.y(y)) for x, y in groups]
-    inside = (ax.left + 1, 1, canvas.width - 1, ax.bottom - 1)  # right of the y-axis, above the x-axis
-    for label, (left, top, _, _, lines) in zip(labels, _place(labels, fixed, points, inside)):
-        for j, line in enumerate(lines):
-            canvas.text(left, top + label.ascent + j * label.step, line, 8, ha="left", va="baseline",
-                        fill=label.fill, bold=label.bold)
-    canvas.text(0.02 * canvas.width, 0.03 * canvas.height, title, ha="left", va="top")
-    return canvas.finish(alt_text(d))
+    return labels, [cross[:2]] + [(ax.x(x), ax.y(y)) for x, y in groups]
 
 
 class _Label:
-    """Text of 8 pt to set beside a marker (x, y, radius): its forms (each a
+    """Text of FONT pt to set beside a marker (x, y, radius): its forms (each a
     list of lines: a state's label on one line, or its name above its weight,
     narrower where states crowd a row), and the twelve places around the
     marker where each form may go (at its corners, at its sides just above its
@@ -89,11 +106,11 @@ class _Label:
                  bold: bool = False, gaps: tuple = (2.5, 6.5)):
         self.fill, self.bold = fill, bold
         # the name that begins each line ("h₂", "c"): what a reader pins to a point
-        self.name = max(text_box(line.split(" ")[0], 8, bold)[0] for line in forms[0])
-        ascent, descent = text_box(forms[0][0], 8, bold)[1:]
+        self.name = max(text_box(line.split(" ")[0], FONT, bold)[0] for line in forms[0])
+        ascent, descent = text_box(forms[0][0], FONT, bold)[1:]
         self.ascent, self.step = ascent, ascent + descent + 1
         x, y, r = marker
-        sizes = [(max(text_box(s, 8, bold)[0] for s in lines), self.step * len(lines) - 1, lines) for lines in forms]
+        sizes = [(max(text_box(s, FONT, bold)[0] for s in lines), self.step * len(lines) - 1, lines) for lines in forms]
         self.spots: list[tuple] = []  # (left, top, width, height, lines)
         for g in (r + gap for gap in gaps):  # from the marker's centre to the label's nearest edge
             d = 0.7 * g

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from . import palette as P
-from ._canvas import Axes, Canvas, Figure, text_box
+from ._canvas import FONT, Axes, Canvas, Figure, text_box
+from .bars import WIDTH
 
 
 _LABEL_AT = -0.55  # the bottom of the maximum's label, in bar positions (bars at 0, 1, …)
@@ -13,9 +14,14 @@ def fig_entropy(problem, solution, spec=None) -> Figure:
     spec = spec or next(f for f in solution.figures if f.kind == "entropy")
     d = spec.data
     n = len(d["values"])
-    top = d["max"] * 1.42  # room for the value labels beyond the maximum
-    canvas = Canvas("entropy", 5.0, 0.9 + 0.45 * n)
-    ax = Axes(canvas, (0.36, 0.12, 0.60, 0.62), (0, top), (n - 0.5, -0.6))
+    canvas = Canvas("entropy", WIDTH, 0.9 + 0.45 * n)
+    # the names left of the axes, as wide as the widest needs; beyond the
+    # maximum, room for a value label right of the dashed line
+    left = max(text_box(lab, FONT)[0] for lab in d["labels"]) + 0.02 * canvas.width
+    span = canvas.width - left - 4  # the axes' width in points
+    label = max(text_box(f"{s} nats", FONT)[0] for s in d["shown"])
+    top = d["max"] * span / (span - label - 0.04 * span - 2)
+    ax = Axes(canvas, (left / canvas.width, 0.12, span / canvas.width, 0.62), (0, top), (n - 0.5, -0.6))
     highlight = d.get("highlight")
     canvas.group(canvas.clip(ax))
     for i, v in enumerate(d["values"]):
@@ -26,17 +32,17 @@ def fig_entropy(problem, solution, spec=None) -> Figure:
     canvas.line([(ax.x(0), ax.bottom), (ax.x(0), ax.top)], P.INK, 0.8)
     canvas.end_group()
     for i, lab in enumerate(d["labels"]):
-        canvas.text(ax.x(-0.02 * top), ax.y(i), lab, ha="right")
+        canvas.text(ax.x(-0.02 * top), ax.y(i), lab, FONT, ha="right")
     for i, (v, s) in enumerate(zip(d["values"], d["shown"])):
         # right of the bar, and right of the dashed maximum when the bar nearly
         # reaches it, or the line would cross the label
         label = f"{s} nats"
-        reach = ax.x(v + 0.02 * top) + text_box(label, 8)[0]
+        reach = ax.x(v + 0.02 * top) + text_box(label, FONT)[0]
         x = v if v < 0.8 * d["max"] and reach < ax.x(d["max"]) - 2 else max(v, d["max"])
-        canvas.text(ax.x(x + 0.02 * top), ax.y(i), label, 8, ha="left")
-    canvas.text(ax.x(d["max"]), ax.y(_LABEL_AT), f"ln {d['tx']} = {d['max_shown']}", 8, va="bottom")
+        canvas.text(ax.x(x + 0.02 * top), ax.y(i), label, FONT, ha="left")
+    canvas.text(ax.x(d["max"]), ax.y(_LABEL_AT), f"ln {d['tx']} = {d['max_shown']}", FONT, va="bottom")
     canvas.text(0.02 * canvas.width, 0.03 * canvas.height,
-                d.get("title", "attention entropy against its maximum ln Tx"), ha="left", va="top")
+                d.get("title", "attention entropy against its maximum ln Tx"), FONT, ha="left", va="top")
     return canvas.finish(alt_text(d))
 
 

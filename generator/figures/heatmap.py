@@ -5,7 +5,8 @@ the caption points out."""
 from __future__ import annotations
 
 from . import palette as P
-from ._canvas import Axes, Canvas, Figure, text_box
+from ._canvas import FONT, Axes, Canvas, Figure, text_box
+from .bars import WIDTH
 
 
 def fig_heatmap(problem, solution, spec=None) -> Figure:
@@ -13,26 +14,26 @@ def fig_heatmap(problem, solution, spec=None) -> Figure:
     d = spec.data
     values = d["values"]
     ny, nx = len(values), len(values[0])
-    # the axes take (0.30, 0.06, 0.66, 0.70) of a figure W × H points, which
+    # the axes take (0.24, 0.06, 0.74, 0.70) of a figure W × H points, which
     # grows where the words would not fit it: on the left for long output
     # words, at the top and the right for long input words (turned, they
     # rise toward the title and reach past the last column)
-    words = [text_box(word, 9) for word in d["cols"]]  # (width, ascent, descent)
-    inches = _width(nx, ny, d["shown"], max(w for w, _, _ in words)), 1.0 + 0.55 * ny
+    words = [text_box(word, FONT) for word in d["cols"]]  # (width, ascent, descent)
+    inches = _width(nx, ny, d["shown"]), 0.9 + 0.5 * ny
     W, H = 72 * inches[0], 72 * inches[1]
-    cell_w, cell_h = 0.66 * W / nx, 0.70 * H / ny
+    cell_w, cell_h = 0.74 * W / nx, 0.70 * H / ny
     # the input words turned only where one is wider than its column (a lone
     # "I" turned reads as a backslash)
     turn = 30 if any(w > 0.95 * cell_w for w, _, _ in words) else 0
     cos, sin = (0.866, 0.5) if turn else (1, 0)
     rise = max(w * sin + (a + dd) * cos for w, a, dd in words)
     last, a, dd = words[-1]
-    left = max(0.0, 2 + max(text_box(word, 9)[0] for word in d["rows"]) - (0.30 * W - 0.1 * cell_w))
+    left = max(0.0, 2 + max(text_box(word, FONT)[0] for word in d["rows"]) - (0.24 * W - 0.1 * cell_w))
     top = max(0.0, (13.5 + 0.12 * cell_h + rise - 0.21 * H) / 0.97)  # clear of the title by 3 pt
-    right = max(0.0, (last * cos + (a + dd) * sin) / 2 + 2 - 0.04 * W - cell_w / 2)
+    right = max(0.0, (last * cos + (a + dd) * sin) / 2 + 2 - 0.02 * W - cell_w / 2)
     canvas = Canvas("heatmap", inches[0] + (left + right) / 72, inches[1] + top / 72)
     wide, tall = W / canvas.width, H / canvas.height  # exactly 1 where nothing grew
-    ax = Axes(canvas, (0.30 * wide + left / canvas.width, 0.06 * tall, 0.66 * wide, 0.70 * tall),
+    ax = Axes(canvas, (0.24 * wide + left / canvas.width, 0.06 * tall, 0.74 * wide, 0.70 * tall),
               (-0.5, nx - 0.5), (ny - 0.5, -0.5))
     width, height = ax.x(1) - ax.x(0), ax.y(1) - ax.y(0)
     canvas.group(canvas.clip(ax))
@@ -44,17 +45,17 @@ def fig_heatmap(problem, solution, spec=None) -> Figure:
         canvas.rect(ax.x(c - 0.5) + 1.1, ax.y(r - 0.5) + 1.1, width - 2.2, height - 2.2, "none", P.VERMILLION, 2.2)
     canvas.end_group()
     for r in range(ny):
-        canvas.text(ax.x(-0.6), ax.y(r), d["rows"][r], ha="right")
+        canvas.text(ax.x(-0.6), ax.y(r), d["rows"][r], FONT, ha="right")
     for r in range(ny):
         for c in range(nx):
-            canvas.text(ax.x(c), ax.y(r), d["shown"][r][c], 8, fill="#ffffff" if values[r][c] > 0.55 else P.INK)
+            canvas.text(ax.x(c), ax.y(r), d["shown"][r][c], FONT, fill="#ffffff" if values[r][c] > 0.55 else P.INK)
     for c in range(nx):
-        canvas.text(ax.x(c), ax.y(-0.62), d["cols"][c], va="bottom", rotation=turn)
+        canvas.text(ax.x(c), ax.y(-0.62), d["cols"][c], FONT, va="bottom", rotation=turn)
     if d["darkest"]:  # the cell the caption points out (an idealised heatmap has none)
         r, c = d["darkest"]
-        canvas.arrow(*_arrow(ax, r, c), P.VERMILLION, 1.6, 9)
+        canvas.arrow(*_arrow(ax, r, c), P.VERMILLION, 1.6, FONT)
     canvas.text(0.02 * canvas.width, 0.03 * canvas.height,
-                d.get("title", "attention weights: rows = output, columns = input"), ha="left", va="top")
+                d.get("title", "attention weights: rows = output, columns = input"), FONT, ha="left", va="top")
     return canvas.finish(alt_text(d))
 
 
@@ -70,21 +71,15 @@ def _arrow(ax: Axes, r: int, c: int) -> tuple[tuple, tuple]:
     return (right + 1.5 + min(16.0, 0.4 * (right - left)), y), (right + 1.5, y)
 
 
-def _width(nx: int, ny: int, shown, widest: float) -> float:
-    """The figure's width in inches.  More input words make narrower cells,
-    not a wider figure: print and the site fit every figure to about the
-    same width, so a wider heatmap would print its numbers smaller than the
-    other figures' (5 pt for five words, where 7.3 pt for three).  It grows
-    where a cell would be too narrow for its number (six words or more), or
-    for the input words to stand upright and apart, though not past the
-    width that grew with every word (1.6 + 0.95 inches a word: words that
-    need more are turned there); and it is never narrower than tall (the
-    PDF layout counts on that).  `widest`: the widest input word, in points
-    at 9 pt."""
-    numbers = nx * (max(text_box(s, 8)[0] for row in shown for s in row) + 8)
-    words = nx * max(widest / 0.95 + 0.01, widest + 6)  # upright (as fig_heatmap turns them), 6 pt apart
-    return max(1.6 + 0.95 * min(nx, 3), numbers / 72 / 0.66, min(words / 72 / 0.66, 1.6 + 0.95 * nx),
-               1.0 + 0.55 * ny)  # the axes take 0.66 of the width
+def _width(nx: int, ny: int, shown) -> float:
+    """The figure's width in inches: WIDTH, as every figure, so that a phone
+    shows its numbers at 9 pt nearly unscaled.  More input words make
+    narrower cells, not a wider figure, and words wider than their column
+    are turned (fig_heatmap); it grows only where a cell would be too narrow
+    for its number (six words or more, typed), and it is never narrower than
+    tall (the PDF layout counts on that)."""
+    numbers = nx * (max(text_box(s, FONT)[0] for row in shown for s in row) + 6)
+    return max(WIDTH, numbers / 72 / 0.74, 0.9 + 0.5 * ny)  # the axes take 0.74 of the width
 
 
 def alt_text(d: dict) -> str:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import math
 
 from . import palette as P
-from ._canvas import Axes, Canvas, Figure, distance, escape, minus, num, overlap, text_box
+from ._canvas import FONT, Axes, Canvas, Figure, distance, escape, minus, num, overlap, text_box
+from .bars import WIDTH
 
 AXIS = "#000000"  # axes, ticks and their labels: black, as matplotlib draws them
 # marker outlines around their centre (size 5 pt, y down), matplotlib's shapes
@@ -31,20 +32,75 @@ def _dash(style, width: float) -> str | None:
     return " ".join(num(v * width) for v in pattern)
 
 
+_HEIGHT = 2.6  # inches, without the list of weights (see _weights)
+_TOP, _BOTTOM = 30.0, 38.0  # pt above the axes (title and legend) and below them (ticks and the x label)
+_ROW = 12.0  # pt from one row of the list of weights to the next
+
+
 def fig_sharpening(problem, solution, spec=None) -> Figure:
     spec = spec or next(f for f in solution.figures if f.kind == "sharpening")
     d = spec.data
+    canvas, ax, places, asked, top = _drawn(d, 0)
+    if None in places:  # too crowded to label each marker plainly: a list under the axes
+        canvas, ax, places, asked, top = _drawn(d, len(_list_rows(d, top, WIDTH * 72 - 8)))
+        _weight_list(canvas, ax, d, asked, top)
+    else:
+        for place, (_, _, shown, _) in zip(places, asked):
+            canvas.text(*place, shown, FONT, va="baseline")
+    return canvas.finish(alt_text(d))
+
+
+def _drawn(d: dict, rows: int):
+    """The figure with `rows` rows of listed weights under it: axes, curves,
+    ticks, legend and title drawn; the weights' places found (a place is None
+    where a weight finds none).  Returns (canvas, axes, places, asked, top)."""
     log = bool(d.get("log"))
-    canvas = Canvas("sharpening", 4.8, 2.9)
+    extra = rows * _ROW + (4 if rows else 0)
+    canvas = Canvas("sharpening", WIDTH, _HEIGHT + extra / 72)
     # the x range of the data with a 5% margin each side (on the log scale when logarithmic)
     xs = list(d["grid"]) + list(d["marks"])
     scale = math.log10 if log else float
     low, high = scale(min(xs)), scale(max(xs))
     low, high = low - 0.05 * (high - low), high + 0.05 * (high - low)
     xlim = (10 ** low, 10 ** high) if log else (low, high)
-    ax = Axes(canvas, (0.12, 0.17, 0.62, 0.72), xlim, (-0.03, 1.03), xlog=log)
-    # ticks below the lines: the asked values on x, and the ends of the range
-    # (and 0 inside a linear one) where their labels keep 4 pt from an asked one's
+    H, W = canvas.height, canvas.width
+    ax = Axes(canvas, (32 / W, (_BOTTOM + extra) / H, (W - 32 - 6) / W, (_HEIGHT * 72 - _TOP - _BOTTOM) / H), xlim,
+              (-0.03, 1.03), xlog=log)
+    _x_axis(canvas, ax, d, log)
+    _y_axis(canvas, ax)
+    lines, limits = _curves(canvas, ax, d)
+    title = d.get("title", "weights as the dial turns")
+    width, ascent, descent = text_box(title, FONT)
+    tx, ty = 0.02 * W, 0.03 * H
+    canvas.text(tx, ty, title, FONT, ha="left", va="top")
+    legend = _legend(canvas, d, ty + ascent)
+    # the top curve's weight at each asked value, by its marker (of curves
+    # tied there, the last drawn: its markers are the ones on top); at a single
+    # asked value every curve's, where each finds a place
+    top = max(range(len(d["marked"])), key=lambda i: (d["marked"][i][-1], i))
+    taken = [(tx, ty, tx + width, ty + ascent + descent + 2), legend]  # the title (2 pt below it), legend, markers
+    markers = [(ax.x(x), ax.y(y)) for row in d["marked"] for x, y in zip(d["marks"], row)]
+    taken += [(u - 3.6, v - 3.6, u + 3.6, v + 3.6) for u, v in markers]
+    asked = sorted(zip(d["marks"], d["marked"][top], (shown[top] for shown in d["marked_shown"]), d["mark_labels"]))
+    # each stretch of a curve or dashed limit with its box, grown by 1 pt: most are ruled out by the box alone
+    segments = [(min(p[0], q[0]) - 1, max(p[0], q[0]) + 1, min(p[1], q[1]) - 1, max(p[1], q[1]) + 1, p, q)
+                for points in lines + limits for p, q in zip(points, points[1:])]
+    frame = (ax.left + 1, W - 2, ax.bottom - 1)  # off the y axis' ticks, inside the figure, above the x axis
+    if len(d["marks"]) == 1:
+        every = [(d["marks"][0], row[0], shown, d["mark_labels"][0])
+                 for row, shown in zip(d["marked"], d["marked_shown"][0])]
+        held = list(taken)
+        places = [_label_place(ax.x(x), ax.y(y), shown, held, markers, segments, frame) for x, y, shown, _ in every]
+        if None not in places:
+            return canvas, ax, places, every, top
+    places = [_label_place(ax.x(x), ax.y(y), shown, taken, markers, segments, frame) for x, y, shown, _ in asked]
+    return canvas, ax, places, asked, top
+
+
+def _x_axis(canvas: Canvas, ax: Axes, d: dict, log: bool) -> None:
+    """Ticks below the lines: the asked values on x, and the ends of the range
+    (and 0 inside a linear one) where their labels keep 4 pt from an asked one's;
+    the x label under them."""
     ticks = list(zip(d["marks"], d["mark_labels"]))
     spans = [_span(ax.x(x), minus(label)) for x, label in ticks]
     ends = (d["grid"][0], d["grid"][-1]) if log else sorted({d["grid"][0], d["grid"][-1]} |
@@ -56,14 +112,22 @@ def fig_sharpening(problem, solution, spec=None) -> Figure:
             spans.append(span)
     for x, label in ticks:
         canvas.line([(ax.x(x), ax.bottom), (ax.x(x), ax.bottom + 3.5)], AXIS, 0.8)
-        canvas.text(ax.x(x), ax.bottom + 7, minus(label), va="top", fill=AXIS)
-    canvas.text(ax.fx(0.5), ax.bottom + 7 + sum(text_box("0", 9)[1:]) + 4, d["xlabel"], va="top", fill=AXIS)
+        canvas.text(ax.x(x), ax.bottom + 7, minus(label), FONT, va="top", fill=AXIS)
+    canvas.text(ax.fx(0.5), ax.bottom + 7 + sum(text_box("0", FONT)[1:]) + 3, d["xlabel"], FONT, va="top", fill=AXIS)
+
+
+def _y_axis(canvas: Canvas, ax: Axes) -> None:
     for y in _YTICKS:
         canvas.line([(ax.left - 3.5, ax.y(y)), (ax.left, ax.y(y))], AXIS, 0.8)
-        ascent = text_box(f"{y:.1f}", 9)[1]
-        canvas.text(ax.left - 7, ax.y(y) + ascent / 2, f"{y:.1f}", ha="right", va="baseline", fill=AXIS)
-    widest, _, descent = text_box("0.0", 9)
-    canvas.parts.append(_vertical(ax.left - 7 - widest - 4 - descent, ax.fy(0.5), "weight"))
+        ascent = text_box(f"{y:.1f}", FONT)[1]
+        canvas.text(ax.left - 5, ax.y(y) + ascent / 2, f"{y:.1f}", FONT, ha="right", va="baseline", fill=AXIS)
+    # "weight" turned, in the figure's left margin, clear of the tick labels
+    canvas.parts.append(_vertical(ax.left - 5 - text_box("0.0", FONT)[0] - 3, ax.fy(0.5), "weight"))
+
+
+def _curves(canvas: Canvas, ax: Axes, d: dict) -> tuple[list, list]:
+    """The curves with their markers, the dashed limits and the axes' corner;
+    returns the curves' and the limits' points."""
     canvas.group(canvas.clip(ax))
     lines = [[(ax.x(x), ax.y(y)) for x, y in zip(d["grid"], curve)] for curve in d["curves"]]
     limits = [[(ax.left, ax.y(y)), (ax.right, ax.y(y))] for y in sorted(set(d["limit_high"]))]
@@ -80,62 +144,57 @@ def fig_sharpening(problem, solution, spec=None) -> Figure:
     canvas.end_group()
     canvas.line([(ax.left, ax.top), (ax.left, ax.bottom), (ax.right, ax.bottom)], AXIS, 0.8, cap="square",
                 join="miter")
-    # the top curve's weight at each asked value, by its marker (of curves
-    # tied there, the last drawn: its markers are the ones on top); at a single
-    # asked value every curve's, where each finds a place
-    top = max(range(len(d["marked"])), key=lambda i: (d["marked"][i][-1], i))
-    title = d.get("title", "weights as the dial turns")
-    width, ascent, descent = text_box(title, 9)
-    tx, ty = 0.02 * canvas.width, 0.03 * canvas.height
-    taken = [(tx, ty, tx + width, ty + ascent + descent + 2)]  # the title (2 pt below it), every marker, the labels
-    markers = [(ax.x(x), ax.y(y)) for row in d["marked"] for x, y in zip(d["marks"], row)]
-    taken += [(u - 3.6, v - 3.6, u + 3.6, v + 3.6) for u, v in markers]
-    asked = sorted(zip(d["marks"], d["marked"][top], (shown[top] for shown in d["marked_shown"]), d["mark_labels"]))
-    # each stretch of a curve or dashed limit with its box, grown by 1 pt: most are ruled out by the box alone
-    segments = [(min(p[0], q[0]) - 1, max(p[0], q[0]) + 1, min(p[1], q[1]) - 1, max(p[1], q[1]) + 1, p, q)
-                for points in lines + limits for p, q in zip(points, points[1:])]
-    frame = (ax.left + 1, ax.right + 8, ax.bottom - 1)  # off the y axis' ticks, short of the legend, above the x axis
-    places = [None]
-    if len(d["marks"]) == 1:
-        every = [(d["marks"][0], row[0], shown, d["mark_labels"][0])
-                 for row, shown in zip(d["marked"], d["marked_shown"][0])]
-        held = list(taken)
-        places = [_label_place(ax.x(x), ax.y(y), shown, held, markers, segments, frame) for x, y, shown, _ in every]
-        if None not in places:
-            asked = every
-    if None in places:
-        places = [_label_place(ax.x(x), ax.y(y), shown, taken, markers, segments, frame) for x, y, shown, _ in asked]
-    if None not in places:
-        for place, (_, _, shown, _) in zip(places, asked):
-            canvas.text(*place, shown, 7.5, va="baseline")
-    else:  # too crowded to label each marker plainly: a list right of the axes, above the legend
-        colour = P.LINES[top % len(P.LINES)][0]
-        ascent, descent = text_box("0", 7.5)[1:]
-        # curves tied with the top one lie under it: the list names them all
-        tied = [i for i in range(len(d["marked"])) if all(shown[i] == shown[top] for shown in d["marked_shown"])]
-        listed = [f"{' = '.join(d['labels'][i] for i in tied)} at {d['xname']} ="] + [f"{minus(label)}: {shown}"
-                                                                for _, _, shown, label in asked]
-        for i, text in enumerate(listed):
-            canvas.text(ax.fx(1.02) + 7.2, ax.top + ascent + i * (ascent + descent + 1.5), text, 7.5, ha="left",
-                        va="baseline", fill=colour if i == 0 else AXIS)
-    # the legend, right of the axes: a 16 pt sample of each line, rows 12 pt apart, centred
-    n = len(d["curves"])
-    ascent, descent = text_box("α", 8)[1:]
-    first = ax.fy(0.5) - (n * (ascent + descent) + (n - 1) * 4) / 2 + ascent
-    left = ax.fx(1.02) + 7.2
-    for i, label in enumerate(d["labels"]):
+    return lines, limits
+
+
+def _legend(canvas: Canvas, d: dict, baseline: float) -> tuple:
+    """The legend on the title's line, against the right edge: a 16 pt sample
+    of each line and its name, 8 pt between entries (a legend right of the
+    axes took a quarter of a phone-wide figure).  Returns its box."""
+    ascent, descent = text_box("α", FONT)[1:]
+    entries = [16 + 4 + text_box(label, FONT)[0] for label in d["labels"]]
+    left = x = canvas.width - 4 - sum(entries) - 8 * (len(entries) - 1)
+    for i, (label, width) in enumerate(zip(d["labels"], entries)):
         colour, style, _ = P.LINES[i % len(P.LINES)]
-        baseline = first + 12 * i
-        canvas.line([(left, baseline - 2.8), (left + 16, baseline - 2.8)], colour, 1.6, dash=_dash(style, 1.6),
+        canvas.line([(x, baseline - 2.8), (x + 16, baseline - 2.8)], colour, 1.6, dash=_dash(style, 1.6),
                     cap="square" if style == "-" else "butt")
-        canvas.text(left + 22.4, baseline, label, 8, ha="left", va="baseline", fill=AXIS)
-    canvas.text(tx, ty, title, ha="left", va="top")
-    return canvas.finish(alt_text(d))
+        canvas.text(x + 20, baseline, label, FONT, ha="left", va="baseline", fill=AXIS)
+        x += width + 8
+    return left, baseline - ascent, canvas.width - 4, baseline + descent
+
+
+def _list_rows(d: dict, top: int, room: float) -> list[list[tuple[float, str]]]:
+    """The list of the top curve's weights in rows of (x offset, text) no
+    wider than `room`: "α₂ at β =" (naming every curve tied with the top one:
+    they lie under it), then "1: 0.9852" for each asked value, 10 pt apart."""
+    tied = [i for i in range(len(d["marked"])) if all(shown[i] == shown[top] for shown in d["marked_shown"])]
+    texts = [f"{' = '.join(d['labels'][i] for i in tied)} at {d['xname']} ="] + [
+        f"{minus(label)}: {shown[top]}" for label, shown in sorted(zip(d["mark_labels"], d["marked_shown"]),
+                                                                   key=lambda p: d["marks"][d["mark_labels"].index(p[0])])]
+    rows, x = [[]], 0.0
+    for text in texts:
+        width = text_box(text, FONT)[0]
+        if rows[-1] and x + width > room:
+            rows.append([])
+            x = 0.0
+        rows[-1].append((x, text))
+        x += width + 10
+    return rows
+
+
+def _weight_list(canvas: Canvas, ax: Axes, d: dict, asked: list, top: int) -> None:
+    """The weights listed under the x label, the first entry in the top curve's colour."""
+    ascent = text_box("0", FONT)[1]
+    first = canvas.height - len(_list_rows(d, top, canvas.width - 8)) * _ROW - 4 + ascent
+    for r, row in enumerate(_list_rows(d, top, canvas.width - 8)):
+        for x, text in row:
+            canvas.text(4 + x, first + r * _ROW, text, FONT, ha="left", va="baseline",
+                        fill=P.LINES[top % len(P.LINES)][0] if (r, x) == (0, 0.0) else AXIS)
 
 
 def _span(x: float, label: str) -> tuple[float, float]:
     """From left to right, an x tick's label centred at x."""
-    half = text_box(label, 9)[0] / 2
+    half = text_box(label, FONT)[0] / 2
     return x - half, x + half
 
 
@@ -153,7 +212,7 @@ def _label_place(x: float, y: float, s: str, taken: list, markers: list, segment
     any other of `markers` by 2 pt, from its edge and from its middle (so
     the label reads as its own), and stay inside `frame` (left, right and
     bottom limits).  Its box, with _APART either side, joins `taken`."""
-    width, ascent, descent = text_box(s, 7.5)
+    width, ascent, descent = text_box(s, FONT)
     line = ascent + descent + 1
     reach = width + 6  # no place's box goes farther than this from the marker, left or right
     near = [seg for seg in segments if seg[1] > x - reach and seg[0] < x + reach]
@@ -202,7 +261,7 @@ def _crosses(box: tuple, p: tuple, q: tuple, pad: float = 1.0) -> bool:
 
 def _vertical(x: float, y: float, s: str) -> str:
     """A label reading upward, centred on (x, y) along its baseline."""
-    return (f'<text x="{num(x)}" y="{num(y)}" transform="rotate(-90 {num(x)} {num(y)})" font-size="9" '
+    return (f'<text x="{num(x)}" y="{num(y)}" transform="rotate(-90 {num(x)} {num(y)})" font-size="{num(FONT)}" '
             f'fill="{AXIS}" text-anchor="middle">{escape(s)}</text>')
 
 
