@@ -8,6 +8,7 @@ from . import palette as P
 from ._canvas import FONT, Axes, Canvas, Figure, text_box, wrap
 
 WIDTH = 3.5  # inches, as every figure: shown unscaled in a 390 px phone's column (see _canvas.FONT)
+_HEIGHT = 2.3  # inches, where the words and values stand upright
 _LINE = 11.0  # pt from one line of a wrapped label to the next
 
 
@@ -16,9 +17,8 @@ def fig_bars(problem, solution, spec=None) -> Figure:
     spec = spec or next(f for f in solution.figures if f.kind == "bars")
     d = spec.data
     n = len(d["values"])
-    canvas = Canvas("bars", WIDTH, 2.3)
     slots = max(n, 3) + 0.2  # bar positions across the axes (0.6 of a slot beyond each end bar)
-    slot = 0.94 * canvas.width / slots
+    slot = 0.94 * WIDTH * 72 / slots
     # more bars than their numbers fit beside one another (typed lists of 7 to
     # 12): every value and word turned to read upward, at the same size
     turn = any(text_box(s, FONT)[0] > slot - 3 for s in d["shown"])
@@ -26,11 +26,17 @@ def fig_bars(problem, solution, spec=None) -> Figure:
     ascent, descent = text_box("h", FONT)[1:]
     below = (max(text_box(lab, FONT)[0] for lab in d["labels"]) if turn
              else ascent + descent + _LINE * (max(len(lines) for lines in labels) - 1))
+    height = _HEIGHT * 72
+    if turn:  # taller by the turned words and values, the bars as tall as upright ones (up to square)
+        unit = (0.86 * height - 8 - ascent - descent) / 1.2  # pt per unit of weight with one line of words
+        rise = max(text_box(s, FONT)[0] for s in d["shown"]) + 4
+        height = min(WIDTH * 72, 0.14 * height + unit * 1.02 + rise + below + 8)
+    canvas = Canvas("bars", WIDTH, height / 72)
     bottom = (below + 8) / canvas.height  # the words under the axis, and 4 pt below them
     height = 0.86 - bottom
     top = 1.18
     if turn:  # room above a bar of 1 for its turned value
-        q = (max(text_box(s, FONT)[0] for s in d["shown"]) + 4) / (height * canvas.height)
+        q = rise / (height * canvas.height)
         top = max(top, (1 + 0.02 * q) / (1 - q))
     ax = Axes(canvas, (0.03, bottom, 0.94, height), (-0.6, slots - 0.6), (-0.02, top))
     winner = d.get("winner")
