@@ -16,29 +16,7 @@ def fig_bars(problem, solution, spec=None) -> Figure:
     """Bars of the weights in `spec.data` (labels, values, shown, winner, ratio)."""
     spec = spec or next(f for f in solution.figures if f.kind == "bars")
     d = spec.data
-    n = len(d["values"])
-    slots = max(n, 3) + 0.2  # bar positions across the axes (0.6 of a slot beyond each end bar)
-    slot = 0.94 * WIDTH * 72 / slots
-    # more bars than their numbers fit beside one another (typed lists of 7 to
-    # 12): every value and word turned to read upward, at the same size
-    turn = any(text_box(s, FONT)[0] > slot - 3 for s in d["shown"])
-    labels = [[label] for label in d["labels"]] if turn else [wrap(label, FONT, slot - 4) for label in d["labels"]]
-    ascent, descent = text_box("h", FONT)[1:]
-    below = (max(text_box(lab, FONT)[0] for lab in d["labels"]) if turn
-             else ascent + descent + _LINE * (max(len(lines) for lines in labels) - 1))
-    height = _HEIGHT * 72
-    if turn:  # taller by the turned words and values, the bars as tall as upright ones (up to square)
-        unit = (0.86 * height - 8 - ascent - descent) / 1.2  # pt per unit of weight with one line of words
-        rise = max(text_box(s, FONT)[0] for s in d["shown"]) + 4
-        height = min(WIDTH * 72, 0.14 * height + unit * 1.02 + rise + below + 8)
-    canvas = Canvas("bars", WIDTH, height / 72)
-    bottom = (below + 8) / canvas.height  # the words under the axis, and 4 pt below them
-    height = 0.86 - bottom
-    top = 1.18
-    if turn:  # room above a bar of 1 for its turned value
-        q = rise / (height * canvas.height)
-        top = max(top, (1 + 0.02 * q) / (1 - q))
-    ax = Axes(canvas, (0.03, bottom, 0.94, height), (-0.6, slots - 0.6), (-0.02, top))
+    canvas, ax, labels, turn = _layout(d)
     winner = d.get("winner")
     for i, v in enumerate(d["values"]):
         left, right, base, peak = ax.x(i - 0.36), ax.x(i + 0.36), ax.y(0), ax.y(v)
@@ -57,6 +35,34 @@ def fig_bars(problem, solution, spec=None) -> Figure:
     if d.get("ratio"):
         _ratio(canvas, ax, d)
     return canvas.finish(alt_text(d))
+
+
+def _layout(d: dict) -> tuple[Canvas, Axes, list[list[str]], bool]:
+    """The canvas, the axes, each word's lines, and whether values and words
+    are turned.  More bars than their numbers fit beside one another (typed
+    lists of 7 to 12): every value and word turned to read upward, at the
+    same size, the figure taller by what they need (up to square) so the
+    bars keep an upright chart's height."""
+    slots = max(len(d["values"]), 3) + 0.2  # bar positions across the axes (0.6 of a slot beyond each end bar)
+    slot = 0.94 * WIDTH * 72 / slots
+    turn = any(text_box(s, FONT)[0] > slot - 3 for s in d["shown"])
+    labels = [[label] for label in d["labels"]] if turn else [wrap(label, FONT, slot - 4) for label in d["labels"]]
+    ascent, descent = text_box("h", FONT)[1:]
+    below = (max(text_box(lab, FONT)[0] for lab in d["labels"]) if turn
+             else ascent + descent + _LINE * (max(len(lines) for lines in labels) - 1))
+    height = _HEIGHT * 72
+    rise = max(text_box(s, FONT)[0] for s in d["shown"]) + 4  # a turned value above its bar
+    if turn:
+        unit = (0.86 * height - 8 - ascent - descent) / 1.2  # pt per unit of weight with one line of words
+        height = min(WIDTH * 72, 0.14 * height + unit * 1.02 + rise + below + 8)
+    canvas = Canvas("bars", WIDTH, height / 72)
+    bottom = (below + 8) / canvas.height  # the words under the axis, and 4 pt below them
+    height = 0.86 - bottom
+    top = 1.18
+    if turn:  # room above a bar of 1 for its turned value
+        q = rise / (height * canvas.height)
+        top = max(top, (1 + 0.02 * q) / (1 - q))
+    return canvas, Axes(canvas, (0.03, bottom, 0.94, height), (-0.6, slots - 0.6), (-0.02, top)), labels, turn
 
 
 def _ratio(canvas: Canvas, ax: Axes, d: dict) -> None:
