@@ -308,7 +308,7 @@ def test_sharpening_weights_cover_nothing_and_read_as_their_markers():
     marker, crossed by no curve or dashed limit, and nearer its own marker
     than any other, from its edge and from its middle (a weight under the
     next marker read as that marker's: H 68); where that is impossible for
-    one, the figure lists them all right of the axes ("α₂ at β =",
+    one, the figure lists them all under the axes ("α₂ at β =",
     "2: 0.9852").  At a single asked value (5.2) both weights are
     labelled where both find a place: the question asks for both.  The x
     axis shows the ends of the range, and 0 inside a linear one, besides

@@ -42,7 +42,7 @@ def fig_sharpening(problem, solution, spec=None) -> Figure:
     d = spec.data
     canvas, ax, places, asked, top = _drawn(d, 0)
     if None in places:  # too crowded to label each marker plainly: a list under the axes
-        canvas, ax, places, asked, top = _drawn(d, len(_list_rows(d, top, WIDTH * 72 - 8)))
+        canvas, ax, places, asked, top = _drawn(d, len(_list_rows(d, asked, top, WIDTH * 72 - 8)))
         _weight_list(canvas, ax, d, asked, top)
     else:
         for place, (_, _, shown, _) in zip(places, asked):
@@ -163,14 +163,13 @@ def _legend(canvas: Canvas, d: dict, baseline: float) -> tuple:
     return left, baseline - ascent, canvas.width - 4, baseline + descent
 
 
-def _list_rows(d: dict, top: int, room: float) -> list[list[tuple[float, str]]]:
+def _list_rows(d: dict, asked: list, top: int, room: float) -> list[list[tuple[float, str]]]:
     """The list of the top curve's weights in rows of (x offset, text) no
     wider than `room`: "α₂ at β =" (naming every curve tied with the top one:
     they lie under it), then "1: 0.9852" for each asked value, 10 pt apart."""
     tied = [i for i in range(len(d["marked"])) if all(shown[i] == shown[top] for shown in d["marked_shown"])]
     texts = [f"{' = '.join(d['labels'][i] for i in tied)} at {d['xname']} ="] + [
-        f"{minus(label)}: {shown[top]}" for label, shown in sorted(zip(d["mark_labels"], d["marked_shown"]),
-                                                                   key=lambda p: d["marks"][d["mark_labels"].index(p[0])])]
+        f"{minus(label)}: {shown}" for _, _, shown, label in asked]
     rows, x = [[]], 0.0
     for text in texts:
         width = text_box(text, FONT)[0]
@@ -185,8 +184,9 @@ def _list_rows(d: dict, top: int, room: float) -> list[list[tuple[float, str]]]:
 def _weight_list(canvas: Canvas, ax: Axes, d: dict, asked: list, top: int) -> None:
     """The weights listed under the x label, the first entry in the top curve's colour."""
     ascent = text_box("0", FONT)[1]
-    first = canvas.height - len(_list_rows(d, top, canvas.width - 8)) * _ROW - 4 + ascent
-    for r, row in enumerate(_list_rows(d, top, canvas.width - 8)):
+    rows = _list_rows(d, asked, top, canvas.width - 8)
+    first = canvas.height - len(rows) * _ROW - 4 + ascent
+    for r, row in enumerate(rows):
         for x, text in row:
             canvas.text(4 + x, first + r * _ROW, text, FONT, ha="left", va="baseline",
                         fill=P.LINES[top % len(P.LINES)][0] if (r, x) == (0, 0.0) else AXIS)
