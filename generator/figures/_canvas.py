@@ -20,11 +20,13 @@ from ._font import FAMILY, ascent_descent, text_width
 from .palette import INK
 
 
-# The least size of any text in a figure, in points.  Every figure is drawn
-# at most about 3.5 inches wide (252 pt, 336 CSS px at its natural size), so a
-# 390 px phone's column of 332 px shows it nearly unscaled and its smallest
-# text at 11.9 px or more; a desktop page shows it at 12 px, and print at
-# 9 pt (setup.typ.j2 prints figures at their own size).
+# Every figure is drawn WIDTH inches wide (252 pt, 336 CSS px at its natural
+# size) with all its text at FONT points: a 390 px phone's column of 332 px
+# shows it nearly unscaled, its text at 11.6 CSS px or more (issue 33.2); a
+# desktop page shows it at its natural size (text at 12 px), and print at its
+# own size (setup.typ.j2).  Only typed inputs wider than the bank's grow a
+# figure past WIDTH (a heatmap of six input words or more).
+WIDTH = 3.5
 FONT = 9.0
 
 

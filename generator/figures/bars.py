@@ -5,9 +5,8 @@ exp(gap) marked where it is the point of the problem."""
 from __future__ import annotations
 
 from . import palette as P
-from ._canvas import FONT, Axes, Canvas, Figure, text_box, wrap
+from ._canvas import FONT, WIDTH, Axes, Canvas, Figure, text_box, wrap
 
-WIDTH = 3.5  # inches, as every figure: shown unscaled in a 390 px phone's column (see _canvas.FONT)
 _HEIGHT = 2.3  # inches, where the words and values stand upright
 _LINE = 11.0  # pt from one line of a wrapped label to the next
 

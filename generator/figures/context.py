@@ -6,8 +6,7 @@ from __future__ import annotations
 import math
 
 from . import palette as P
-from ._canvas import FONT, Axes, Canvas, Figure, distance, minus, overlap, text_box
-from .bars import WIDTH
+from ._canvas import FONT, WIDTH, Axes, Canvas, Figure, distance, minus, overlap, text_box
 
 # matplotlib's filled "X" marker, in units of half its size
 _CROSS = ((-0.5, 1), (0, 0.5), (0.5, 1), (1, 0.5), (0.5, 0), (1, -0.5), (0.5, -1), (0, -0.5), (-0.5, -1),

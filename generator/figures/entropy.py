@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from . import palette as P
-from ._canvas import FONT, Axes, Canvas, Figure, text_box
-from .bars import WIDTH
+from ._canvas import FONT, WIDTH, Axes, Canvas, Figure, text_box
 
 
 _LABEL_AT = -0.55  # the bottom of the maximum's label, in bar positions (bars at 0, 1, …)

@@ -5,8 +5,7 @@ the caption points out."""
 from __future__ import annotations
 
 from . import palette as P
-from ._canvas import FONT, Axes, Canvas, Figure, text_box
-from .bars import WIDTH
+from ._canvas import FONT, WIDTH, Axes, Canvas, Figure, text_box
 
 
 def fig_heatmap(problem, solution, spec=None) -> Figure:

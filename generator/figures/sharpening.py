@@ -6,8 +6,7 @@ from __future__ import annotations
 import math
 
 from . import palette as P
-from ._canvas import FONT, Axes, Canvas, Figure, distance, escape, minus, num, overlap, text_box
-from .bars import WIDTH
+from ._canvas import FONT, WIDTH, Axes, Canvas, Figure, distance, escape, minus, num, overlap, text_box
 
 AXIS = "#000000"  # axes, ticks and their labels: black, as matplotlib draws them
 # marker outlines around their centre (size 5 pt, y down), matplotlib's shapes
