@@ -15,7 +15,7 @@ import numpy as np
 from ..errors import ProblemRejected
 from ..inputs import number_text
 from ..marking import exact_number, inside
-from ..maths import exact as X
+from ..maths import exact
 from ..maths.crosscheck import agree, cancellation_error
 from ..maths.exact import Ex
 from ..mathlines import Frac, Num, Sym
@@ -203,7 +203,7 @@ class Work:
 
     def n(self, x: Ex) -> Num:
         """An answer's value: the exact value correctly rounded to --digits places."""
-        return X.shown(x, self.digits)
+        return exact.shown(x, self.digits)
 
     def i(self, x: Ex) -> Num:
         """An intermediate value of a worked line (an exponential), exact value
@@ -212,11 +212,11 @@ class Work:
         0.006738, exp(−7) = 0.000912; below 10^-(places+2) in scientific
         notation), so that quotients taken from it keep the answer's
         precision."""
-        return X.shown(x, self._sig_places(float(x)))
+        return exact.shown(x, self._sig_places(float(x)))
 
     def qs(self, v: Fraction) -> Num:
         """A result from printed operands, rounded like `i` (a sum of exponentials)."""
-        return X.format_fraction(v, self._sig_places(float(v)))
+        return exact.format_fraction(v, self._sig_places(float(v)))
 
     def _sig_places(self, f: float) -> int:
         f = abs(f)
@@ -227,7 +227,7 @@ class Work:
     def q(self, v: Fraction, places: int | None = None) -> Num:
         """A result computed from printed operands, rounded to `places` (default:
         the intermediate places)."""
-        return X.format_fraction(v, self.places if places is None else places)
+        return exact.format_fraction(v, self.places if places is None else places)
 
     def numeric(self, name: str, label: str, exact: Ex, numeric: float,
                 distractors: Sequence[tuple[Ex, str]] = (), *, whole: bool = False,

@@ -5,12 +5,18 @@ from __future__ import annotations
 import numpy as np
 
 from ..inputs import check_keys, require
-from ..maths import numeric as NP
-from ..mathlines import Call, Frac, Mul, Num, Paren, Add, Sym, eq
+from ..maths import numeric
+from ..maths.attention import softmax
+from ..mathlines import Add, Call, Frac, Mul, Num, Paren, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, value_of, draw_decimal
-from . import _recipe as R
+from ._base import Kind, Work, draw_decimal, input_node, value_of
+from ._recipe.answers import answer_softmax, context_distractors
+from ._recipe.figure_specs import bars_figure, context_caption, context_figure, position_labels
+from ._recipe.parsing import fr, scores_input, states_input
+from ._recipe.verify import verify_hull, verify_sum
+from ._recipe.wording import hull_words, rounded_to
+from ._recipe.worked import differs_note, scores_line, states_line, step_context, steps_softmax
 
 ALLOWED = {"scores", "states"}
 
@@ -24,14 +30,14 @@ def sample(rng: np.random.Generator, params: dict) -> dict:
 
 def normalise(inputs: dict) -> dict:
     check_keys(inputs, ALLOWED, "B")
-    out = {"scores": R.scores_input(require(inputs, "scores", "B"))}
+    out = {"scores": scores_input(require(inputs, "scores", "B"))}
     if "states" in inputs:
-        out["states"] = R.states_input(inputs["states"], len(out["scores"]))
+        out["states"] = states_input(inputs["states"], len(out["scores"]))
     return out
 
 
 def prop(inputs: dict) -> str | None:
-    s = R.fr(inputs["scores"])
+    s = fr(inputs["scores"])
     if len(set(s)) != 1:
         return "the scores are not all equal; kind 2.2 blends the states with the weights of any scores"
     if len(s) < 2:
@@ -41,17 +47,17 @@ def prop(inputs: dict) -> str | None:
 
 def solve(problem: Problem, digits: int) -> Solution:
     inp = problem.inputs
-    scores = R.fr(inp["scores"])
-    states = [R.fr(h) for h in inp["states"]] if "states" in inp else None
+    scores = fr(inp["scores"])
+    states = [fr(h) for h in inp["states"]] if "states" in inp else None
     tx = len(scores)
     w = Work(digits)
-    sm = R.softmax(scores)
+    sm = softmax(scores)
     equal = len(set(scores)) == 1
     question = [prose("An input of ", eq(Sym("T", "x"), Num(str(tx))), " positions gets the scores ",
-                      R.scores_line(scores, "t"),
+                      scores_line(scores, "t"),
                       ". Compute the attention weights" +
                       (" and the context vector for the states " if states else "."),
-                      *((R.states_line(states), ".") if states else ()))]
+                      *((states_line(states), ".") if states else ()))]
     forecast = prose("If the model can’t tell the boxes apart, what should it do? "
                      "Guess the weight of each.")
     steps = []
@@ -62,27 +68,27 @@ def solve(problem: Problem, digits: int) -> Solution:
         w.method["denominator"] = [value_of(z)]
         steps.append(Step("notice the scores are equal, then confirm", (
             prose("When the inputs to softmax are identical, symmetry forces identical outputs; no arithmetic "
-                  "is needed, but let’s confirm. Each ", Call("exp", R.input_node(scores[0])),
+                  "is needed, but let’s confirm. Each ", Call("exp", input_node(scores[0])),
                   f" is the same number, and there are {tx} of them."),),
-            (eq(Call("exp", R.input_node(sm.scores[0] - sm.shift)), e),
+            (eq(Call("exp", input_node(sm.scores[0] - sm.shift)), e),
              eq(Sym("Z"), Mul((Num(str(tx)), e), "times"), z),
              eq(Sym("alpha", "ti"), Frac(e, z), a)),
             prose("Confirms the symmetry: equal scores give the uniform distribution ",
                   eq(Frac(Num("1"), Sym("T", "x")), Frac(Num("1"), Num(str(tx)))), "."),
             # Tx times the rounded exponential, where it rounds otherwise than Z itself (the key)
-            R.differs_note(w, [(Sym("Z"), w.q(value_of(z), w.digits), w.n(sm.Z))],
-                           f"the exponential was rounded to {R.rounded_to([e])}")))
+            differs_note(w, [(Sym("Z"), w.q(value_of(z), w.digits), w.n(sm.Z))],
+                           f"the exponential was rounded to {rounded_to([e])}")))
     else:
         # symmetry only forces equal weights when the scores are equal: the full recipe
-        soft = R.steps_softmax(w, sm, "t")
+        soft = steps_softmax(w, sm, "t")
         first = soft[0]
         soft[0] = Step(first.title, (prose("The scores are not all equal, so symmetry does not force equal "
                                            "weights: run the full recipe."),) + first.body,
                        first.math, first.why, first.after)
         steps += soft
-    R.answer_softmax(w, sm)
+    answer_softmax(w, sm)
     if states:
-        step, c = R.step_context(w, sm.weights, states, "t", prose(
+        step, c = step_context(w, sm.weights, states, "t", prose(
             "With equal weights the context is the plain average of the states — "
             "softmax does not invent focus out of nothing." if equal else
             "The context is the weighted average of the states."))
@@ -92,26 +98,26 @@ def solve(problem: Problem, digits: int) -> Solution:
             step = Step(step.title, (prose("Equal weights make the blend a plain average: ", avg, "."),),
                         step.math, step.why, step.after)
         steps.append(step)
-        w.vector("context", "context vector c_t", c, NP.context(sm.numeric, [[float(v) for v in h] for h in states]),
-                 distractors=R.context_distractors(sm, states))
-    R.verify_sum(w, sm.weights)
+        w.vector("context", "context vector c_t", c, numeric.context(sm.numeric, [[float(v) for v in h] for h in states]),
+                 distractors=context_distractors(sm, states))
+    verify_sum(w, sm.weights)
     if equal:
         w.check("uniform", True, prose(
             "Every weight equals ", eq(Frac(Num("1"), Num(str(tx))), w.n(sm.weights[0])),
             ": this is the “no focus” degenerate case."))
     if states:
-        R.verify_hull(w, c, states)
-    labels = R.position_labels(tx)
-    figures = [R.bars_figure(w, sm.weights, labels, prose(
+        verify_hull(w, c, states)
+    labels = position_labels(tx)
+    figures = [bars_figure(w, sm.weights, labels, prose(
         f"{'both bars have' if tx == 2 else f'all {tx} bars have'} the same height {w.n(sm.weights[0]).text} = "
         f"1/{tx}: with nothing to tell the "
         "boxes apart, softmax spreads the focus evenly — no bar is highlighted because none wins."
         if equal else "the bars follow the scores: equal scores would have given equal bars."))]
     if states:
-        spec = R.context_figure(w, sm.weights, states, c, prose(
+        spec = context_figure(w, sm.weights, states, c, prose(
             "with equal weights the context is the centroid of the states: the X sits at their plain average, "
-            f"{R.hull_words(states)[2]}." if equal
-            else R.context_caption(w, sm.weights, c, states)[0]))
+            f"{hull_words(states)[2]}." if equal
+            else context_caption(w, sm.weights, c, states)[0]))
         if spec:
             figures.append(spec)
     recall = ((prose("Equal scores give which attention distribution?"),

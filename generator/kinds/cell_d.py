@@ -7,13 +7,20 @@ from fractions import Fraction
 import numpy as np
 
 from ..errors import UserError
-from ..inputs import check_keys, parse_number, require
-from ..maths import exact as X
-from ..mathlines import Add, Call, Frac, Mul, Sym, SumOver, eq
+from ..inputs import check_keys, number_text, parse_number, require
+from ..maths import exact
+from ..maths.attention import lead, softmax
+from ..maths.exact import agree
+from ..mathlines import Add, Call, Frac, Mul, Seq, SumOver, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, value_of, draw_decimal
-from . import _recipe as R
+from ._base import Kind, Work, draw_decimal, input_node, value_of
+from ._recipe.answers import answer_softmax, weight_distractors
+from ._recipe.figure_specs import bars_figure, figure_number, position_labels
+from ._recipe.parsing import fr, scores_input
+from ._recipe.verify import verify_sum
+from ._recipe.wording import printed_apart, rounding_cause
+from ._recipe.worked import differs_note, printed_weights, scores_line, steps_softmax, worked_softmax
 
 ALLOWED = {"scores", "shift"}
 
@@ -34,9 +41,9 @@ def sample(rng: np.random.Generator, params: dict) -> dict:
 
 def normalise(inputs: dict) -> dict:
     check_keys(inputs, ALLOWED, "D")
-    out = {"scores": R.scores_input(require(inputs, "scores", "D"))}
-    out["shift"] = R.number_text(parse_number(require(inputs, "shift", "D"), "shift"))
-    if max(abs(s + Fraction(out["shift"])) for s in R.fr(out["scores"])) > 10**6:
+    out = {"scores": scores_input(require(inputs, "scores", "D"))}
+    out["shift"] = number_text(parse_number(require(inputs, "shift", "D"), "shift"))
+    if max(abs(s + Fraction(out["shift"])) for s in fr(out["scores"])) > 10**6:
         raise UserError("shift: the shifted scores exceed 10^6 in size")
     return out
 
@@ -50,14 +57,14 @@ def prop(inputs: dict) -> str | None:
 
 
 def solve(problem: Problem, digits: int) -> Solution:
-    base = R.fr(problem.inputs["scores"])
+    base = fr(problem.inputs["scores"])
     k = Fraction(problem.inputs["shift"])
     shifted = [s + k for s in base]
     w = Work(digits)
-    sm0 = R.softmax(base)
-    sm = R.softmax(shifted)
-    question = [prose("The scores ", R.scores_line(base, "t"), " are all shifted by ",
-                      eq(Sym("k"), R.input_node(k)), ", giving ", R.scores_line(shifted, "t", prime=True),
+    sm0 = softmax(base)
+    sm = softmax(shifted)
+    question = [prose("The scores ", scores_line(base, "t"), " are all shifted by ",
+                      eq(Sym("k"), input_node(k)), ", giving ", scores_line(shifted, "t", prime=True),
                       ". Compute the weights of the shifted scores."), ASK]
     forecast = prose("Will the weights change, shrink, or stay exactly the same? Commit to an answer.")
     ei = lambda i: Sym("e", i)
@@ -71,21 +78,21 @@ def solve(problem: Problem, digits: int) -> Solution:
     steps = [Step("write the shifted softmax and factor out the constant", (), (algebra,), prose(
         "The factor ", Call("exp", Sym("k")), " cancels top and bottom — algebraic proof that only "
         "score differences matter."))]
-    exps0, z0, q0 = R.worked_softmax(w, sm0)
+    exps0, z0, q0 = worked_softmax(w, sm0)
     worked0 = [w.q(q, w.digits) for q in q0]
     w0 = [w.n(a) for a in sm0.weights]
     apart = ""  # how far the worked lists of the two score lists print apart
-    notes0 = R.differs_note(w, [(Sym("alpha", f"t{i + 1}"), m, k) for i, (m, k) in enumerate(zip(worked0, w0))],
-                            R.rounding_cause(exps0, z0))
+    notes0 = differs_note(w, [(Sym("alpha", f"t{i + 1}"), m, k) for i, (m, k) in enumerate(zip(worked0, w0))],
+                            rounding_cause(exps0, z0))
     original = Step("solve the original scores for comparison", (), (
-        R.Seq(tuple(eq(Call("exp", R.input_node(s - sm0.shift)), e) for s, e in zip(sm0.scores, exps0))),
+        Seq(tuple(eq(Call("exp", input_node(s - sm0.shift)), e) for s, e in zip(sm0.scores, exps0))),
         eq(Sym("Z"), Add(tuple(exps0)), z0) if len(exps0) > 1 else eq(Sym("Z"), z0),
-        R.Seq(tuple(eq(Sym("alpha", f"t{i + 1}"), Frac(e, z0), m) for i, (e, m) in enumerate(zip(exps0, worked0)))),
+        Seq(tuple(eq(Sym("alpha", f"t{i + 1}"), Frac(e, z0), m) for i, (e, m) in enumerate(zip(exps0, worked0)))),
     ), prose("The two sets of weights must agree to every digit if shift invariance holds."), notes0)
     if sm.shift == 0:
         # the shifted scores are the question's e′: their weights α′ and sum Z′
-        num = R.steps_softmax(w, sm, "t", why_div=prose("Confirms the algebra numerically."), prime=True)
-        apart = R.printed_apart(worked0, R.printed_weights(w))
+        num = steps_softmax(w, sm, "t", why_div=prose("Confirms the algebra numerically."), prime=True)
+        apart = printed_apart(worked0, printed_weights(w))
         if apart:  # as printed, the lists may differ where rounding moved a last place
             notes = len(notes0) + sum(len(s.after) for s in num)
             where = "the notes say where" if notes > 1 else "the note says where"
@@ -103,11 +110,11 @@ def solve(problem: Problem, digits: int) -> Solution:
         after = ()
         if ratio is not None:
             q = w.q(z1 / value_of(z0))
-            shown = X.shown(ratio, w.places)  # at the quotient's places, so the two compare
-            gap = R.printed_apart([q], [shown])
+            shown = exact.shown(ratio, w.places)  # at the quotient's places, so the two compare
+            gap = printed_apart([q], [shown])
             tail = () if not gap else (
-                f" (it differs {gap} from ", Call("exp", R.input_node(k)), " only because both sums were rounded)")
-            after = (prose("Every exponential was multiplied by ", eq(Call("exp", R.input_node(k)), shown),
+                f" (it differs {gap} from ", Call("exp", input_node(k)), " only because both sums were rounded)")
+            after = (prose("Every exponential was multiplied by ", eq(Call("exp", input_node(k)), shown),
                            ", and so was the denominator: ",
                            eq(Frac(Sym("Z", None, "'"), Sym("Z")), Frac(w.qs(z1), z0), q),
                            *tail, " — the factor cancels in every fraction."),)
@@ -122,25 +129,25 @@ def solve(problem: Problem, digits: int) -> Solution:
             "This is exactly why libraries subtract the largest score first: the weights do not change, "
             "and exp stays in range.")))
     steps.append(original)
-    R.answer_softmax(w, sm)
+    answer_softmax(w, sm)
     w.text("comparison", "the shifted weights against the original ones", SAME, ASK)
     w.vector("weights_original", "weights of the unshifted scores", list(sm0.weights), sm0.numeric, method=[q0],
-             distractors=R.weight_distractors(sm0))
+             distractors=weight_distractors(sm0))
     if ratio is not None:
         w.numeric("cancelled_factor", "exp(k), the factor that cancels", ratio,
                   float(np.exp(float(k))))
-    same = all(R.agree(a, b) for a, b in zip(sm.weights, sm0.weights))
+    same = all(agree(a, b) for a, b in zip(sm.weights, sm0.weights))
     w.check("shift invariance", same, prose(
-        "The shifted weights are identical to the unshifted ones, computed exactly: ", R.Tup(tuple(w0)), " ✓. ",
+        "The shifted weights are identical to the unshifted ones, computed exactly: ", Tup(tuple(w0)), " ✓. ",
         f"The worked lines differ {apart} only because they were worked from rounded numbers. " if apart else "",
         "This is why libraries subtract the largest score before exponentiating — exp cannot "
         "overflow, and the answer does not change."))
-    R.verify_sum(w, sm.weights)
-    labels = [f"{l}: {R.figure_number(a)}\u2009→\u2009{R.figure_number(b)}"
-              for l, a, b in zip(R.position_labels(len(base)), base, shifted)]
-    figures = (R.bars_figure(w, sm.weights, labels, prose(
+    verify_sum(w, sm.weights)
+    labels = [f"{l}: {figure_number(a)}\u2009→\u2009{figure_number(b)}"
+              for l, a, b in zip(position_labels(len(base)), base, shifted)]
+    figures = (bars_figure(w, sm.weights, labels, prose(
         "these bars are the weights of the shifted scores — and, to every digit, of the original ones: "
-        f"adding {R.number_text(k)} moved every score (see the labels) but not a single bar."), winner=R.lead(sm)),)
+        f"adding {number_text(k)} moved every score (see the labels) but not a single bar."), winner=lead(sm)),)
     recall = ((prose("Adding the same constant to every score does what to the weights?"),
                prose("Nothing — softmax is shift-invariant; ", Call("exp", Sym("k")),
                      " cancels (Cell D).")),)

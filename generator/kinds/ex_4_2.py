@@ -7,12 +7,13 @@ import numpy as np
 
 from ..errors import UserError
 from ..inputs import MAX_TX, MAX_TY, check_keys, parse_words, require
+from ..maths.exact import Ex
 from ..model import Problem, Solution, Step, prose
 from . import about, register
 from ._bank import PAIRS, is_reordering
-from ..maths.exact import Ex
 from ._base import Kind, Work, key_line, option_lines
-from . import _recipe as R
+from ._recipe.figure_specs import heatmap_figure
+from ._recipe.wording import and_list
 
 DIAGONAL = "down the main diagonal (top-left to bottom-right)"
 ANTI = "down the anti-diagonal (top-right to bottom-left)"
@@ -134,12 +135,12 @@ def solve(problem: Problem, digits: int) -> Solution:
             "steps back several columns in the last row.")),
     )
     w.matching("alignment", "output word → input word", [(t, src[align[r]]) for r, t in enumerate(tgt)])
-    rows = R.and_list([str(r + 1) for r in back])
+    rows = and_list([str(r + 1) for r in back])
     w.check("reordering", bool(back), prose(
         f"{'Row' if len(back) == 1 else 'Rows'} {rows} step{'s' if len(back) == 1 else ''} back, left of the "
         "rightmost hot cell above ✓ — a reordering, not a monotonic alignment."))
     hot = [[Ex.of(int(c == align[r])) for c in range(len(src))] for r in range(len(tgt))]
-    figures = [R.heatmap_figure(w, tgt, src, hot, [[r, a] for r, a in enumerate(align)], None, prose(
+    figures = [heatmap_figure(w, tgt, src, hot, [[r, a] for r, a in enumerate(align)], None, prose(
         "an idealised heatmap: each row has one hot cell (1), at the input word it is aligned with. "
         + SEEN[right])),]
     recall = ((prose(RECALL[right][0]), prose(RECALL[right][1])),)
