@@ -18,6 +18,7 @@ from ..marking import exact_number, inside
 from ..maths import exact
 from ..maths.crosscheck import agree, cancellation_error
 from ..maths.exact import Ex
+from ..maths.rounding import format_fraction
 from ..mathlines import Frac, Num, Sym
 from ..misconceptions import CATALOGUE
 from ..model import SKIPPED, Answer, Check, Option, Problem, Prose, Solution, prose
@@ -216,7 +217,7 @@ class Work:
 
     def qs(self, v: Fraction) -> Num:
         """A result from printed operands, rounded like `i` (a sum of exponentials)."""
-        return exact.format_fraction(v, self._sig_places(float(v)))
+        return format_fraction(v, self._sig_places(float(v)))
 
     def _sig_places(self, f: float) -> int:
         f = abs(f)
@@ -227,7 +228,7 @@ class Work:
     def q(self, v: Fraction, places: int | None = None) -> Num:
         """A result computed from printed operands, rounded to `places` (default:
         the intermediate places)."""
-        return exact.format_fraction(v, self.places if places is None else places)
+        return format_fraction(v, self.places if places is None else places)
 
     def numeric(self, name: str, label: str, exact: Ex, numeric: float,
                 distractors: Sequence[tuple[Ex, str]] = (), *, whole: bool = False,

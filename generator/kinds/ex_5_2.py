@@ -12,6 +12,7 @@ from ..inputs import check_keys, check_spread, number_text, parse_number, requir
 from ..maths import exact
 from ..maths.attention import softmax
 from ..maths.exact import Ex
+from ..maths.rounding import format_fraction
 from ..mathlines import Add, Call, Frac, Infinity, Lim, Num, Seq, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
@@ -72,7 +73,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     quotients = [1 / den, value_of(e_delta) / den]
     worked = [w.q(q, digits) for q in quotients]
     if e_delta.exp10 is None:  # 1 + e^Δ printed as itself
-        printed = exact.format_fraction(den, len(e_delta.mant.partition(".")[2]))
+        printed = format_fraction(den, len(e_delta.mant.partition(".")[2]))
         at = [eq(Sym("alpha", "t1"), Frac(Num("1"), one_plus), Frac(Num("1"), printed), worked[0]),
               eq(Sym("alpha", "t2"), Frac(e_delta, printed), worked[1])]
     else:

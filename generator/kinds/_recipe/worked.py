@@ -12,6 +12,7 @@ from typing import Sequence
 from ...maths import exact
 from ...maths.attention import SHIFT_ABOVE, Softmax, context, entropy
 from ...maths.exact import Ex
+from ...maths.rounding import format_fraction, round_half_up
 from ...mathlines import Add, Call, Chain, Frac, Mul, Neg, Node, Num, Paren, Seq, Sym, Vec, eq
 from ...model import Step, prose
 from .._base import Work, alpha, input_node, value_of
@@ -189,7 +190,7 @@ def step_entropy(w: Work, weights: Sequence[Ex], neg_log_weights: Sequence[Ex] |
         # the terms rounded to the answer's places, as a student who does not keep
         # the working's places gets: named where it falls outside the window
         unit = Fraction(1, 10 ** w.digits)
-        rounded = -sum(exact.round_half_up(value_of(exact.shown_xlogx(value_of(k), w.digits + 3)) / unit) * unit
+        rounded = -sum(round_half_up(value_of(exact.shown_xlogx(value_of(k), w.digits + 3)) / unit) * unit
                        for k in keys)
         w.slips.setdefault(name, []).append((Ex.of(rounded), "rounded_working"))
     step = Step("compute the entropy", body, (definition, terms, total), why, after)
@@ -202,7 +203,7 @@ def worked_products(w: Work, factors: Sequence[tuple[Fraction, Fraction]]) -> li
     products = [a * b for a, b in factors]
     places = max((decimal_places(p) for p in products), default=0)
     if places <= w.places + 2:
-        return [exact.format_fraction(p, max(places, 1)) for p in products]
+        return [format_fraction(p, max(places, 1)) for p in products]
     return [w.q(p) for p in products]
 
 
