@@ -186,9 +186,12 @@ def window(key: Num, method: Sequence[Fraction]) -> float:
     return (hundredths + 10) * down / (100 * up)
 
 
-class Work:
-    """Per-solve helper: rounds exact values for display, builds answers whose
-    exact and numeric values are cross-checked, and records the checks run."""
+class SolutionBuilder:
+    """What a kind's solve() builds one Solution with: it rounds exact values
+    for the page (`shown_answer`, `shown_working`, `shown_result`,
+    `shown_working_result`), makes the typed answers (exact and numeric
+    values cross-checked, marking windows, distractors), records the Verify
+    checks, and keeps the values the worked steps reach (`method`, `slips`)."""
 
     def __init__(self, digits: int):
         self.digits = digits
@@ -202,11 +205,11 @@ class Work:
         # knows of (a working rounded too soon), named beside the kind's own
         self.slips: dict[str, list[tuple[Ex, str]]] = {}
 
-    def n(self, x: Ex) -> Num:
+    def shown_answer(self, x: Ex) -> Num:
         """An answer's value: the exact value correctly rounded to --digits places."""
         return exact.shown(x, self.digits)
 
-    def i(self, x: Ex) -> Num:
+    def shown_working(self, x: Ex) -> Num:
         """An intermediate value of a worked line (an exponential), exact value
         correctly rounded to the working places — and, when it is small, to
         four significant digits within at most two more places (exp(−5) =
@@ -215,8 +218,9 @@ class Work:
         precision."""
         return exact.shown(x, self._sig_places(float(x)))
 
-    def qs(self, v: Fraction) -> Num:
-        """A result from printed operands, rounded like `i` (a sum of exponentials)."""
+    def shown_working_result(self, v: Fraction) -> Num:
+        """A result from printed operands, rounded like `shown_working` (a sum of
+        exponentials)."""
         return format_fraction(v, self._sig_places(float(v)))
 
     def _sig_places(self, f: float) -> int:
@@ -225,7 +229,7 @@ class Work:
             return min(max(self.places, 3 - math.floor(math.log10(f))), self.places + 2)
         return self.places
 
-    def q(self, v: Fraction, places: int | None = None) -> Num:
+    def shown_result(self, v: Fraction, places: int | None = None) -> Num:
         """A result computed from printed operands, rounded to `places` (default:
         the intermediate places)."""
         return format_fraction(v, self.places if places is None else places)
@@ -254,9 +258,9 @@ class Work:
             text, tol = str(int(exact.rat)), 0.0
             wrong = [(str(int(x.rat)), m) for x, m in distractors]
         else:
-            shown = self.n(exact)
+            shown = self.shown_answer(exact)
             text, tol = shown.text, window(shown, method)
-            wrong = [(self.n(x).text, m) for x, m in distractors
+            wrong = [(self.shown_answer(x).text, m) for x, m in distractors
                      if abs(float(x) - float(value_of(shown))) > tol]
         self.answers.append(Answer(name, "numeric", label, float(exact), text, exact, tol,
                                    self._options(text, wrong)))
@@ -281,7 +285,7 @@ class Work:
             agree(path, float(ex), float(nu))
             if whole:
                 return float(ex), str(int(ex.rat)), 0.0
-            shown = self.n(ex)
+            shown = self.shown_answer(ex)
             return float(ex), shown.text, window(shown, ms)
 
         value, display, tol = walk(list(exact), numeric, list(method), name)
@@ -292,7 +296,7 @@ class Work:
 
     def _texts(self, xs: Sequence) -> list:
         """Display strings of a (possibly nested) list of exact values."""
-        return [self._texts(x) if isinstance(x, (list, tuple)) else self.n(x).text for x in xs]
+        return [self._texts(x) if isinstance(x, (list, tuple)) else self.shown_answer(x).text for x in xs]
 
     @staticmethod
     def _options(key: str, wrong: Sequence[tuple[str, str]]) -> tuple[Option, ...]:

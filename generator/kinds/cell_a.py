@@ -14,10 +14,10 @@ from ..mathlines import Call, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
 from ._bank import PAIRS
-from ._base import Kind, Work, draw_decimal, input_node, value_of
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node, value_of
 from ._recipe.answers import answer_softmax
 from ._recipe.figure_specs import bars_figure, position_labels, winner_caption
-from ._recipe.parsing import fr, scores_input
+from ._recipe.parsing import rationals, scores_input
 from ._recipe.verify import verify_range, verify_sum
 from ._recipe.wording import forecast_thresholds, pct, positions, where
 from ._recipe.worked import printed_weights, scores_line, steps_softmax
@@ -64,8 +64,8 @@ def _mismatch(what, got, tx):
 _ANY = "; kind 2.1 works the softmax of any scores"
 
 
-def prop(inputs: dict, threshold: float = 0.6) -> str | None:
-    s = fr(inputs["scores"])
+def missing_property(inputs: dict, threshold: float = 0.6) -> str | None:
+    s = rationals(inputs["scores"])
     if len(s) < 2:
         return "a sharp peak needs at least two scores; a single score is cell E"
     top = sorted(s, reverse=True)
@@ -80,11 +80,11 @@ def prop(inputs: dict, threshold: float = 0.6) -> str | None:
 
 def solve(problem: Problem, digits: int) -> Solution:
     inp = problem.inputs
-    scores = fr(inp["scores"])
+    scores = rationals(inp["scores"])
     words = inp.get("source")
     t = str(inp["step"]) if "target" in inp else "t"
     emitted = inp["target"][inp["step"] - 1] if "target" in inp else None
-    w = Work(digits)
+    w = SolutionBuilder(digits)
     sm = softmax(scores)
     # ranked by the exact scores: floats of weights underflow to 0 together
     order = sorted(range(len(scores)), key=lambda i: -scores[i])
@@ -111,16 +111,16 @@ def solve(problem: Problem, digits: int) -> Solution:
                       ratio, float(np.exp(float(sm.scores[k]) - float(sm.scores[second]))))
         # the ratio of the weights as step 3 printed them, where it reads otherwise
         shown = printed_weights(w)
-        divided = w.q(value_of(shown[k]) / value_of(shown[second])) if value_of(shown[second]) else None
-        aside = (() if divided is None or divided.text == w.n(ratio).text else
+        divided = w.shown_result(value_of(shown[k]) / value_of(shown[second])) if value_of(shown[second]) else None
+        aside = (() if divided is None or divided.text == w.shown_answer(ratio).text else
                  (" (dividing the rounded weights above gives ", divided, ")"))
         last = steps[-1]
         steps[-1] = Step(last.title, last.body, last.math, last.why, last.after + (prose(
             "Notice the amplification: the raw scores differ by " + ("only " if gap <= 3 else ""),
             input_node(gap), f" between {who} and the runner-up {where(words, second)}, "
-            + ("yet" if gap <= 3 else "and") + " the winning weight is ", w.n(ratio),
+            + ("yet" if gap <= 3 else "and") + " the winning weight is ", w.shown_answer(ratio),
             " times the runner-up’s — the ratio is exactly ",
-            eq(Call("exp", input_node(gap)), w.n(ratio)), *aside, "."),))
+            eq(Call("exp", input_node(gap)), w.shown_answer(ratio)), *aside, "."),))
     verify_sum(w, sm.weights)
     verify_range(w, sm.weights)
     w.check("one clear winner", True, prose(
@@ -141,7 +141,7 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 KIND = register(Kind(
     **about("A"),
-    sample=sample, normalise=normalise, solve=solve, property=prop,
+    sample=sample, normalise=normalise, solve=solve, property=missing_property,
     scenarios={"default": {"gap_min": 1.2, "gap_max": 3.0}},
     limits={"gap_min": (0.1, 10, False), "gap_max": (0.1, 10, False)},
 ))

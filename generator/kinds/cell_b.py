@@ -10,10 +10,10 @@ from ..maths.attention import softmax
 from ..mathlines import Add, Call, Frac, Mul, Num, Paren, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal, input_node, value_of
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node, value_of
 from ._recipe.answers import answer_softmax, context_distractors
 from ._recipe.figure_specs import bars_figure, context_caption, context_figure, position_labels
-from ._recipe.parsing import fr, scores_input, states_input
+from ._recipe.parsing import rationals, scores_input, states_input
 from ._recipe.verify import verify_hull, verify_sum
 from ._recipe.wording import hull_words, rounded_to
 from ._recipe.worked import differs_note, scores_line, states_line, step_context, steps_softmax
@@ -36,8 +36,8 @@ def normalise(inputs: dict) -> dict:
     return out
 
 
-def prop(inputs: dict) -> str | None:
-    s = fr(inputs["scores"])
+def missing_property(inputs: dict) -> str | None:
+    s = rationals(inputs["scores"])
     if len(set(s)) != 1:
         return "the scores are not all equal; kind 2.2 blends the states with the weights of any scores"
     if len(s) < 2:
@@ -47,10 +47,10 @@ def prop(inputs: dict) -> str | None:
 
 def solve(problem: Problem, digits: int) -> Solution:
     inp = problem.inputs
-    scores = fr(inp["scores"])
-    states = [fr(h) for h in inp["states"]] if "states" in inp else None
+    scores = rationals(inp["scores"])
+    states = [rationals(h) for h in inp["states"]] if "states" in inp else None
     tx = len(scores)
-    w = Work(digits)
+    w = SolutionBuilder(digits)
     sm = softmax(scores)
     equal = len(set(scores)) == 1
     question = [prose("An input of ", eq(Sym("T", "x"), Num(str(tx))), " positions gets the scores ",
@@ -62,9 +62,9 @@ def solve(problem: Problem, digits: int) -> Solution:
                      "Guess the weight of each.")
     steps = []
     if equal:
-        e = w.i(sm.exps[0])
-        z = w.q(tx * value_of(e))
-        a = w.q(value_of(e) / value_of(z), w.digits)  # = 1/Tx exactly
+        e = w.shown_working(sm.exps[0])
+        z = w.shown_result(tx * value_of(e))
+        a = w.shown_result(value_of(e) / value_of(z), w.digits)  # = 1/Tx exactly
         w.method["denominator"] = [value_of(z)]
         steps.append(Step("notice the scores are equal, then confirm", (
             prose("When the inputs to softmax are identical, symmetry forces identical outputs; no arithmetic "
@@ -76,7 +76,7 @@ def solve(problem: Problem, digits: int) -> Solution:
             prose("Confirms the symmetry: equal scores give the uniform distribution ",
                   eq(Frac(Num("1"), Sym("T", "x")), Frac(Num("1"), Num(str(tx)))), "."),
             # Tx times the rounded exponential, where it rounds otherwise than Z itself (the key)
-            differs_note(w, [(Sym("Z"), w.q(value_of(z), w.digits), w.n(sm.Z))],
+            differs_note(w, [(Sym("Z"), w.shown_result(value_of(z), w.digits), w.shown_answer(sm.Z))],
                            f"the exponential was rounded to {rounded_to([e])}")))
     else:
         # symmetry only forces equal weights when the scores are equal: the full recipe
@@ -103,13 +103,13 @@ def solve(problem: Problem, digits: int) -> Solution:
     verify_sum(w, sm.weights)
     if equal:
         w.check("uniform", True, prose(
-            "Every weight equals ", eq(Frac(Num("1"), Num(str(tx))), w.n(sm.weights[0])),
+            "Every weight equals ", eq(Frac(Num("1"), Num(str(tx))), w.shown_answer(sm.weights[0])),
             ": this is the “no focus” degenerate case."))
     if states:
         verify_hull(w, c, states)
     labels = position_labels(tx)
     figures = [bars_figure(w, sm.weights, labels, prose(
-        f"{'both bars have' if tx == 2 else f'all {tx} bars have'} the same height {w.n(sm.weights[0]).text} = "
+        f"{'both bars have' if tx == 2 else f'all {tx} bars have'} the same height {w.shown_answer(sm.weights[0]).text} = "
         f"1/{tx}: with nothing to tell the "
         "boxes apart, softmax spreads the focus evenly — no bar is highlighted because none wins."
         if equal else "the bars follow the scores: equal scores would have given equal bars."))]
@@ -129,7 +129,7 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 KIND = register(Kind(
     **about("B"),
-    sample=sample, normalise=normalise, solve=solve, property=prop,
+    sample=sample, normalise=normalise, solve=solve, property=missing_property,
     scenarios={"default": {"tx_min": 2, "tx_max": 6}},
     limits={"tx_min": (2, 12, True), "tx_max": (2, 12, True)},
 ))

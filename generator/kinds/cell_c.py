@@ -12,10 +12,10 @@ from ..maths.exact import Ex
 from ..mathlines import Add, Frac, Seq, SumOver, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal, input_node
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node
 from ._recipe.answers import answer_softmax
 from ._recipe.figure_specs import bars_figure, figure_number, position_labels
-from ._recipe.parsing import fr, scores_input
+from ._recipe.parsing import rationals, scores_input
 from ._recipe.verify import verify_range, verify_sum
 from ._recipe.wording import pct, positions
 from ._recipe.worked import decimal_places, scores_line, steps_softmax
@@ -40,14 +40,14 @@ def accepts(inputs: dict) -> str | None:
     """Typed scores need a negative one; all negative is fine (the page tells
     how the naive division turns the ranking upside down), though draws keep
     to the textbook case of both signs."""
-    s = fr(inputs["scores"])
+    s = rationals(inputs["scores"])
     if any(x > 0 for x in s) or len(set(s)) == 1:
-        return prop(inputs)
+        return missing_property(inputs)
     return None
 
 
-def prop(inputs: dict) -> str | None:
-    s = fr(inputs["scores"])
+def missing_property(inputs: dict) -> str | None:
+    s = rationals(inputs["scores"])
     if not any(x < 0 for x in s):
         return "no score is negative, and negative scores are what cell C is about; kind 2.1 works the softmax of any scores"
     if not any(x > 0 for x in s):
@@ -64,11 +64,11 @@ WHY_NOT_DIVIDE = ("Divided by their sum, raw scores need not give weights: a neg
                   "every score positive, so the normalised fractions are weights that add to 1.")
 
 
-def naive_failure(w: Work, scores: list[Fraction], t: str):
+def naive_failure(w: SolutionBuilder, scores: list[Fraction], t: str):
     """The naive weights e_i / Σe, the lines that compute them, how they fail
     (each quotient rounded to the printed places unless it is that short), and
     the figure's sentence on it, naming the positions it broke."""
-    shown = lambda a: input_node(a) if decimal_places(a) <= w.digits else w.n(Ex.of(a))
+    shown = lambda a: input_node(a) if decimal_places(a) <= w.digits else w.shown_answer(Ex.of(a))
     total = sum(scores)
     sum_line = eq(SumOver("j", Sym("e", f"{t}j")), Add(tuple(input_node(s) for s in scores)),
                   input_node(total))
@@ -98,8 +98,8 @@ def naive_failure(w: Work, scores: list[Fraction], t: str):
 
 
 def solve(problem: Problem, digits: int) -> Solution:
-    scores = fr(problem.inputs["scores"])
-    w = Work(digits)
+    scores = rationals(problem.inputs["scores"])
+    w = SolutionBuilder(digits)
     sm = softmax(scores)
     tops = top_positions(sm.scores)
     k = tops[0]
@@ -138,9 +138,9 @@ def solve(problem: Problem, digits: int) -> Solution:
     figures = (bars_figure(w, sm.weights, labels, prose(
         ("every bar stands above the axis — even for the negative score" + ("s" if len(neg) > 1 else "") +
          f" ({positions(neg)}). " if neg else "every bar stands above the axis. ") + f"{naive_did} " +
-        (f"The hatched bar, position {k + 1} at {w.n(sm.weights[k]).text}, belongs to the largest score."
+        (f"The hatched bar, position {k + 1} at {w.shown_answer(sm.weights[k]).text}, belongs to the largest score."
          if len(tops) == 1 else
-         f"The tallest bars, {positions(tops)} at {w.n(sm.weights[k]).text} each, belong to the tied largest "
+         f"The tallest bars, {positions(tops)} at {w.shown_answer(sm.weights[k]).text} each, belong to the tied largest "
          "scores.")), winner=k if len(tops) == 1 else None),)
     recall = ((prose("Why exponentiate before normalising?"),
                prose("exp makes every score positive, so negative scores cannot break the fractions (Cell C).")),)
@@ -150,6 +150,6 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 KIND = register(Kind(
     **about("C"),
-    sample=sample, normalise=normalise, solve=solve, property=prop, accepts=accepts,
+    sample=sample, normalise=normalise, solve=solve, property=missing_property, accepts=accepts,
     scenarios={"default": {}},
 ))

@@ -14,10 +14,10 @@ from ..maths.exact import agree
 from ..mathlines import Add, Call, Frac, Mul, Seq, SumOver, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal, input_node, value_of
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node, value_of
 from ._recipe.answers import answer_softmax, weight_distractors
 from ._recipe.figure_specs import bars_figure, figure_number, position_labels
-from ._recipe.parsing import fr, scores_input
+from ._recipe.parsing import rationals, scores_input
 from ._recipe.verify import verify_sum
 from ._recipe.wording import printed_apart, rounding_cause
 from ._recipe.worked import differs_note, printed_weights, scores_line, steps_softmax, worked_softmax
@@ -43,12 +43,12 @@ def normalise(inputs: dict) -> dict:
     check_keys(inputs, ALLOWED, "D")
     out = {"scores": scores_input(require(inputs, "scores", "D"))}
     out["shift"] = number_text(parse_number(require(inputs, "shift", "D"), "shift"))
-    if max(abs(s + Fraction(out["shift"])) for s in fr(out["scores"])) > 10**6:
+    if max(abs(s + Fraction(out["shift"])) for s in rationals(out["scores"])) > 10**6:
         raise UserError("shift: the shifted scores exceed 10^6 in size")
     return out
 
 
-def prop(inputs: dict) -> str | None:
+def missing_property(inputs: dict) -> str | None:
     if Fraction(inputs["shift"]) == 0:
         return "the shift k is 0, so nothing is shifted; give a non-zero shift"
     if len(set(inputs["scores"])) == 1:
@@ -57,10 +57,10 @@ def prop(inputs: dict) -> str | None:
 
 
 def solve(problem: Problem, digits: int) -> Solution:
-    base = fr(problem.inputs["scores"])
+    base = rationals(problem.inputs["scores"])
     k = Fraction(problem.inputs["shift"])
     shifted = [s + k for s in base]
-    w = Work(digits)
+    w = SolutionBuilder(digits)
     sm0 = softmax(base)
     sm = softmax(shifted)
     question = [prose("The scores ", scores_line(base, "t"), " are all shifted by ",
@@ -79,8 +79,8 @@ def solve(problem: Problem, digits: int) -> Solution:
         "The factor ", Call("exp", Sym("k")), " cancels top and bottom — algebraic proof that only "
         "score differences matter."))]
     exps0, z0, q0 = worked_softmax(w, sm0)
-    worked0 = [w.q(q, w.digits) for q in q0]
-    w0 = [w.n(a) for a in sm0.weights]
+    worked0 = [w.shown_result(q, w.digits) for q in q0]
+    w0 = [w.shown_answer(a) for a in sm0.weights]
     apart = ""  # how far the worked lists of the two score lists print apart
     notes0 = differs_note(w, [(Sym("alpha", f"t{i + 1}"), m, k) for i, (m, k) in enumerate(zip(worked0, w0))],
                             rounding_cause(exps0, z0))
@@ -109,14 +109,14 @@ def solve(problem: Problem, digits: int) -> Solution:
         ratio = sm.Z / sm0.Z if sm0.shift == 0 else None
         after = ()
         if ratio is not None:
-            q = w.q(z1 / value_of(z0))
+            q = w.shown_result(z1 / value_of(z0))
             shown = exact.shown(ratio, w.places)  # at the quotient's places, so the two compare
             gap = printed_apart([q], [shown])
             tail = () if not gap else (
                 f" (it differs {gap} from ", Call("exp", input_node(k)), " only because both sums were rounded)")
             after = (prose("Every exponential was multiplied by ", eq(Call("exp", input_node(k)), shown),
                            ", and so was the denominator: ",
-                           eq(Frac(Sym("Z", None, "'"), Sym("Z")), Frac(w.qs(z1), z0), q),
+                           eq(Frac(Sym("Z", None, "'"), Sym("Z")), Frac(w.shown_working_result(z1), z0), q),
                            *tail, " — the factor cancels in every fraction."),)
         original = Step(original.title, original.body, original.math, original.why, original.after + after)
     else:
@@ -157,6 +157,6 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 KIND = register(Kind(
     **about("D"),
-    sample=sample, normalise=normalise, solve=solve, property=prop,
+    sample=sample, normalise=normalise, solve=solve, property=missing_property,
     scenarios={"default": {}},
 ))

@@ -10,10 +10,10 @@ from ..maths.attention import context, softmax, winner
 from ..mathlines import Call, Frac, Mul, Num, Sym, Vec, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal, input_node
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node
 from ._recipe.answers import answer_softmax, context_distractors
 from ._recipe.figure_specs import bars_figure, position_labels
-from ._recipe.parsing import fr, scores_input, states_input
+from ._recipe.parsing import rationals, scores_input, states_input
 from ._recipe.verify import verify_hull, verify_sum
 from ._recipe.worked import scores_line, states_line, step_context, steps_softmax
 
@@ -33,7 +33,7 @@ def normalise(inputs: dict) -> dict:
     return out
 
 
-def prop(inputs: dict) -> str | None:
+def missing_property(inputs: dict) -> str | None:
     if len(inputs["scores"]) != 1:
         return (f"T_x = {len(inputs['scores'])}, not 1, and cell E is about a single input; kind 2.2 blends "
                 "several states")
@@ -41,9 +41,9 @@ def prop(inputs: dict) -> str | None:
 
 
 def solve(problem: Problem, digits: int) -> Solution:
-    scores = fr(problem.inputs["scores"])
-    states = [fr(h) for h in problem.inputs["states"]]
-    w = Work(digits)
+    scores = rationals(problem.inputs["scores"])
+    states = [rationals(h) for h in problem.inputs["states"]]
+    w = SolutionBuilder(digits)
     sm = softmax(scores)
     one = len(scores) == 1
     question = [prose("The input has ", eq(Sym("T", "x"), Num(str(len(scores)))), " position" +
@@ -75,7 +75,7 @@ def solve(problem: Problem, digits: int) -> Solution:
              distractors=context_distractors(sm, states))
     if one:
         w.check("alpha = 1", sm.weights[0].rat == 1, prose(
-            eq(Sym("alpha", "t1"), w.n(sm.weights[0])), " regardless of the score ✓."))
+            eq(Sym("alpha", "t1"), w.shown_answer(sm.weights[0])), " regardless of the score ✓."))
         w.check("context = h1", all(x.rat == v for x, v in zip(c, states[0])), prose(
             eq(Sym("c", "t"), Sym("h", "1")), " ✓ — attention on a length-1 input is a no-op."))
     else:
@@ -93,6 +93,6 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 KIND = register(Kind(
     **about("E"),
-    sample=sample, normalise=normalise, solve=solve, property=prop,
+    sample=sample, normalise=normalise, solve=solve, property=missing_property,
     scenarios={"default": {}},
 ))

@@ -13,10 +13,10 @@ from ..mathlines import Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
 from ._bank import PAIRS, is_reordering
-from ._base import Kind, Work, draw_decimal
+from ._base import Kind, SolutionBuilder, draw_decimal
 from ._recipe.answers import table_distractors
 from ._recipe.figure_specs import heatmap_figure
-from ._recipe.parsing import fr
+from ._recipe.parsing import rationals
 from ._recipe.verify import verify_sum
 from ._recipe.wording import pct
 from ._recipe.worked import scores_line, steps_softmax, worked_weights
@@ -56,14 +56,14 @@ def alignment(inputs: dict) -> list[int]:
     keeps the order; the first of equal ones, as numpy's argmax)."""
     out = []
     for r in inputs["scores"]:
-        s = fr(r)
+        s = rationals(r)
         out.append(s.index(max(s)))
     return out
 
 
-def prop(inputs: dict) -> str | None:
+def missing_property(inputs: dict) -> str | None:
     for j, r in enumerate(inputs["scores"]):
-        s = sorted(fr(r), reverse=True)
+        s = sorted(rationals(r), reverse=True)
         if len(s) > 1 and s[0] == s[1]:
             return f"row {j + 1} has a tied largest score, so its alignment is ambiguous: cell G reads one source word per row; give that row one largest score"
     if not is_reordering(alignment(inputs)):
@@ -75,8 +75,8 @@ def prop(inputs: dict) -> str | None:
 def solve(problem: Problem, digits: int) -> Solution:
     inp = problem.inputs
     src, tgt = inp["source"], inp["target"]
-    rows = [fr(r) for r in inp["scores"]]
-    w = Work(digits)
+    rows = [rationals(r) for r in inp["scores"]]
+    w = SolutionBuilder(digits)
     sms = [softmax(r) for r in rows]
     align = [winner(sm) for sm in sms]
     question = [prose(f"Translating “{' '.join(src)}” → “{' '.join(tgt)}”, the decoder produces "
@@ -95,7 +95,7 @@ def solve(problem: Problem, digits: int) -> Solution:
                   tuple(a for s in first for a in s.after) + (first[-1].why,))]
     if len(rows) > 1:
         steps.append(Step("softmax the remaining rows the same way", (), tuple(
-            eq(Sym("alpha", f"{j + 1}\\cdot"), Tup(tuple(w.n(a) for a in sms[j].weights)))
+            eq(Sym("alpha", f"{j + 1}\\cdot"), Tup(tuple(w.shown_answer(a) for a in sms[j].weights)))
             for j in range(1, len(rows))), prose(
             "Each output word gets its own distribution over the input words; every row is a "
             "separate softmax.")))
@@ -136,7 +136,7 @@ def solve(problem: Problem, digits: int) -> Solution:
          if reversal else
          "The outlined dark cells do not run steadily from top-left to bottom-right") +
         f", and the arrow points at “{tgt[dr]}” (row {dr + 1}) locking onto “{src[dc]}” (column {dc + 1}) with "
-        f"{w.n(sms[dr].weights[dc]).text}, left of an earlier row’s dark cell. That step back is the visual "
+        f"{w.shown_answer(sms[dr].weights[dc]).text}, left of an earlier row’s dark cell. That step back is the visual "
         "fingerprint of reordering."))),
     recall = ((prose("What does reordering look like on an attention heatmap?"),
                prose("The dark cells leave the main diagonal (for a full reversal they run down "
@@ -147,7 +147,7 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 KIND = register(Kind(
     **about("G"),
-    sample=sample, normalise=normalise, solve=solve, property=prop,
+    sample=sample, normalise=normalise, solve=solve, property=missing_property,
     scenarios={"default": {}},
     graded=("weights", "alignment"),  # every quantity the question asks, in its order
 ))

@@ -16,10 +16,10 @@ from ..maths.exact import Ex
 from ..mathlines import Infinity, Lim, Mul, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal, input_node
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node
 from ._recipe.answers import table_distractors
 from ._recipe.figure_specs import sharpening_figure
-from ._recipe.parsing import fr, scores_input
+from ._recipe.parsing import rationals, scores_input
 from ._recipe.verify import verify_sum
 from ._recipe.wording import positions
 from ._recipe.worked import scores_line, worked_weights, worked_weights_calculator
@@ -48,10 +48,10 @@ def normalise(inputs: dict) -> dict:
     betas = [parse_number(b, f"betas[{i + 1}]") for i, b in enumerate(raw)]
     if any(b <= 0 for b in betas):
         raise UserError("betas: every β must be positive")
-    if any(abs(b * s) > 10**6 for b in betas for s in fr(out["scores"])):
+    if any(abs(b * s) > 10**6 for b in betas for s in rationals(out["scores"])):
         raise UserError("betas: β × score exceeds 10^6 in size")
     for b in betas:
-        check_spread([b * s for s in fr(out["scores"])], "betas × scores")
+        check_spread([b * s for s in rationals(out["scores"])], "betas × scores")
     # the dial is turned up step by step: each β once, in increasing order,
     # as typed (sorting them silently would answer another question)
     twice = sorted({b for b in betas if betas.count(b) > 1})
@@ -65,8 +65,8 @@ def normalise(inputs: dict) -> dict:
     return out
 
 
-def prop(inputs: dict) -> str | None:
-    s = fr(inputs["scores"])
+def missing_property(inputs: dict) -> str | None:
+    s = rationals(inputs["scores"])
     if len(set(s)) < 2:
         return "all scores are equal, so β changes nothing: every weight stays 1/T_x (cell B)"
     if len(inputs["betas"]) < 2:
@@ -87,9 +87,9 @@ def limits(scores: list[Fraction]) -> tuple[list[Fraction], list[Fraction]]:
 
 
 def solve(problem: Problem, digits: int) -> Solution:
-    scores = fr(problem.inputs["scores"])
-    betas = fr(problem.inputs["betas"])
-    w = Work(digits)
+    scores = rationals(problem.inputs["scores"])
+    betas = rationals(problem.inputs["betas"])
+    w = SolutionBuilder(digits)
     sms = [softmax(scores, b) for b in betas]
     question = [prose("Scale the scores ", scores_line(scores, "t"), " by a sharpness dial ",
                       Sym("beta"), " and softmax them, for ",
@@ -106,21 +106,21 @@ def solve(problem: Problem, digits: int) -> Solution:
     for n, (b, sm) in enumerate(zip(betas, sms)):
         scaled = Tup(tuple(input_node(x) for x in sm.scores))
         lines = (eq(Mul((Sym("beta"), Sym("e")), "juxt"), scaled),
-                 eq(Sym("alpha"), Tup(tuple(w.n(a) for a in sm.weights))))
-        topw = w.n(sm.weights[k]).text
+                 eq(Sym("alpha"), Tup(tuple(w.shown_answer(a) for a in sm.weights))))
+        topw = w.shown_answer(sm.weights[k]).text
         if n == 0:
             why = prose("This is our baseline — the gaps between the scores at this setting of the dial. "
                         "Everything after this shows what turning the dial up does to the same gaps.")
         else:
             prev = betas[n - 1]
-            before = w.n(sms[n - 1].weights[k]).text
+            before = w.shown_answer(sms[n - 1].weights[k]).text
             if before != topw or len(tied) == len(scores):
                 moves = f"the weight of {positions(tied, 'each of ')} moves from {before} to {topw}"
             else:  # the same to the printed places: the sharpening shows in the largest of the others
                 j = max((i for i in range(len(scores)) if i not in tied), key=lambda i: float(sm.weights[i]))
                 moves = (f"the weight of {positions(tied, 'each of ')} already prints as {topw}, and "
-                         f"position {j + 1}'s falls from {w.n(sms[n - 1].weights[j]).text} to "
-                         f"{w.n(sm.weights[j]).text}")
+                         f"position {j + 1}'s falls from {w.shown_answer(sms[n - 1].weights[j]).text} to "
+                         f"{w.shown_answer(sm.weights[j]).text}")
             why = prose(f"Turning the dial from β = {number_text(prev)} to β = {number_text(b)} multiplies "
                         f"every gap by {number_text(b / prev)}; since softmax amplifies gaps through exp, "
                         f"{moves} — focus sharpens as the dial turns.")
@@ -163,14 +163,14 @@ def solve(problem: Problem, digits: int) -> Solution:
         verify_sum(w, sm.weights, f"β = {number_text(b)}: weights sum to one")
     tops = [sm.weights[k] for sm in sms]
     rising = all(exact.compare(y, x) >= 0 for x, y in zip(tops, tops[1:]))
-    printed = [w.n(t).text for t in tops]
+    printed = [w.shown_answer(t).text for t in tops]
     still = "" if len(set(printed)) == len(printed) else f"; it still rises, beyond {w.digits} decimal places"
     w.check("sharpens monotonically", rising, prose(
         f"The weight of {positions(tied, 'each of ')} rises monotonically with β ✓ (" +
-        " → ".join(printed) + f"{still}), toward its limit {w.n(Ex.of(hi[k])).text}."))
+        " → ".join(printed) + f"{still}), toward its limit {w.shown_answer(Ex.of(hi[k])).text}."))
     figures = (sharpening_figure(w, scores, betas, sms, hi, lo, "β", prose(
         f"each curve is one weight as the dial β turns (log scale); the markers are the β values asked. The "
-        f"weight of {positions(tied, 'each of ')} climbs from {w.n(sms[0].weights[k]).text} to {w.n(sms[-1].weights[k]).text} and levels "
+        f"weight of {positions(tied, 'each of ')} climbs from {w.shown_answer(sms[0].weights[k]).text} to {w.shown_answer(sms[-1].weights[k]).text} and levels "
         "off at the dashed line of its β → ∞ limit, while to the left every curve meets the uniform value "
         f"1/{len(scores)}."), log=True),)
     recall = ((prose("As scores are scaled up without bound by β, softmax approaches what?"),
@@ -201,7 +201,7 @@ def _values(betas: list[Fraction]) -> tuple:
 
 KIND = register(Kind(
     **about("H"),
-    sample=sample, normalise=normalise, solve=solve, property=prop,
+    sample=sample, normalise=normalise, solve=solve, property=missing_property,
     scenarios={"default": {}},
     graded=("weights", "limit_infinity", "limit_zero"),  # every quantity the question asks, in its order
 ))

@@ -14,10 +14,10 @@ from ..maths.exact import Ex
 from ..mathlines import Add, Call, Num, Seq, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, input_node, value_of
+from ._base import Kind, SolutionBuilder, input_node, value_of
 from ._recipe.answers import context_distractors, weight_distractors
 from ._recipe.figure_specs import context_caption, context_figure, entropy_figure
-from ._recipe.parsing import fr, states_input
+from ._recipe.parsing import rationals, states_input
 from ._recipe.verify import verify_entropy, verify_hull, verify_sum
 from ._recipe.wording import against_max, pct, rounded_to
 from ._recipe.worked import states_line, step_context, step_entropy, steps_softmax, worked_softmax
@@ -50,17 +50,17 @@ def normalised(weights: list[Fraction]) -> bool:
     return sum(weights) == 1 and all(0 <= a <= 1 for a in weights)
 
 
-def prop(inputs: dict) -> str | None:
-    if not normalised(fr(inputs["weights"])):
+def missing_property(inputs: dict) -> str | None:
+    if not normalised(rationals(inputs["weights"])):
         return "the given numbers do not already sum to 1 in [0, 1], so they are scores, not weights; kind 2.2 turns scores into weights and blends the states"
     return None
 
 
-def off_exactly(w: Work, printed, sm, exp_nums) -> tuple:
+def off_exactly(w: SolutionBuilder, printed, sm, exp_nums) -> tuple:
     """Where a second softmax worked from the rounded exponentials prints a
     weight otherwise than exactly, one sentence that says so; () elsewhere."""
-    off = [(Sym("alpha", f"{i + 1}", "'"), w.n(a)) for i, (m, a) in enumerate(zip(printed, sm.weights))
-           if m.text != w.n(a).text]
+    off = [(Sym("alpha", f"{i + 1}", "'"), w.shown_answer(a)) for i, (m, a) in enumerate(zip(printed, sm.weights))
+           if m.text != w.shown_answer(a).text]
     if not off:
         return ()
     return (prose("Computed exactly, a second softmax gives ", Seq(tuple(eq(s, n) for s, n in off)),
@@ -68,10 +68,10 @@ def off_exactly(w: Work, printed, sm, exp_nums) -> tuple:
 
 
 def solve(problem: Problem, digits: int) -> Solution:
-    given = fr(problem.inputs["weights"])
-    states = [fr(h) for h in problem.inputs["states"]]
+    given = rationals(problem.inputs["weights"])
+    states = [rationals(h) for h in problem.inputs["states"]]
     tx = len(given)
-    w = Work(digits)
+    w = SolutionBuilder(digits)
     ok = normalised(given)
     question = [prose("You are handed the numbers ", Tup(tuple(input_node(a) for a in given)),
                       " for the encoder states ", states_line(states),
@@ -87,7 +87,7 @@ def solve(problem: Problem, digits: int) -> Solution:
         # exponentials, their printed sum, each divided by it
         exp_nums, z, quotients = worked_softmax(w, sm)
         exps = Seq(tuple(eq(Call("exp", input_node(a)), n) for a, n in zip(given, exp_nums)))
-        printed = [w.q(q, w.digits) for q in quotients]
+        printed = [w.shown_result(q, w.digits) for q in quotients]
         double = Tup(tuple(printed))
         weights = [Ex.of(a) for a in given]
         floats = np.array([float(a) for a in given])
@@ -121,7 +121,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     steps.append(step)
     step, H = step_entropy(w, weights, None if ok else sm.neg_log_weights, "t", prose(
         "Entropy quantifies how focused the weights are; compare it with the uniform maximum ",
-        eq(Call("ln", Num(str(tx))), w.n(exact.log(Ex.of(tx)))), "."))
+        eq(Call("ln", Num(str(tx))), w.shown_answer(exact.log(Ex.of(tx)))), "."))
     steps.append(step)
     w.vector("weights", "the attention weights used", weights, floats,
              distractors=[(list(sm.weights), "double_softmax")] if ok else weight_distractors(sm))
@@ -150,12 +150,12 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.numeric("max_entropy", "ln T_x, the largest possible entropy", lnT, float(np.log(tx)))
     figures = [entropy_figure(w, ["given weights", "after 2nd softmax"] if ok else ["weights"],
                                 [H, H2] if ok else [H], tx, prose(
-        (f"the given weights have entropy {w.n(H).text} nats, {against_max(w, H, tx)}; a second "
-         f"softmax would push it up to {w.n(H2).text}, {against_max(w, H2, tx)} — "
+        (f"the given weights have entropy {w.shown_answer(H).text} nats, {against_max(w, H, tx)}; a second "
+         f"softmax would push it up to {w.shown_answer(H2).text}, {against_max(w, H2, tx)} — "
          "the flattening that blunts the focus." if not uniform else
-         f"the given weights are uniform, with entropy {w.n(H).text} nats, {against_max(w, H, tx)}; a second "
+         f"the given weights are uniform, with entropy {w.shown_answer(H).text} nats, {against_max(w, H, tx)}; a second "
          "softmax gives them back unchanged, so both bars match.") if ok else
-        f"the entropy {w.n(H).text} nats, {against_max(w, H, tx)}."), highlight=1 if ok else None)]
+        f"the entropy {w.shown_answer(H).text} nats, {against_max(w, H, tx)}."), highlight=1 if ok else None)]
     spec = context_figure(w, weights, states, c, context_caption(w, weights, c, states))
     if spec:
         figures.insert(0, spec)
@@ -168,6 +168,6 @@ def solve(problem: Problem, digits: int) -> Solution:
 
 KIND = register(Kind(
     **about("I"),
-    sample=sample, normalise=normalise, solve=solve, property=prop,
+    sample=sample, normalise=normalise, solve=solve, property=missing_property,
     scenarios={"default": {}},
 ))

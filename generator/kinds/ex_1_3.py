@@ -11,10 +11,10 @@ from ..maths.attention import softmax
 from ..mathlines import Num, SumOver, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal, input_node, key_line, option_lines
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node, key_line, option_lines
 from ._recipe.answers import answer_softmax
 from ._recipe.figure_specs import bars_figure, position_labels
-from ._recipe.parsing import fr, scores_input
+from ._recipe.parsing import rationals, scores_input
 from ._recipe.verify import verify_sum
 from ._recipe.worked import scores_line
 
@@ -42,7 +42,7 @@ WHY_NOT = {
 def sample(rng: np.random.Generator, params: dict) -> dict:
     while True:
         scores = [draw_decimal(rng, -1.0, 3.0) for _ in range(3)]
-        if sum(fr(scores)) != 1:
+        if sum(rationals(scores)) != 1:
             break
     picks = sorted(int(i) for i in rng.choice(len(WRONG), size=SHOW, replace=False))
     return {"scores": scores, "distractors": picks, "shuffle": int(rng.integers(2**31))}
@@ -60,8 +60,8 @@ def normalise(inputs: dict) -> dict:
 
 def solve(problem: Problem, digits: int) -> Solution:
     inp = problem.inputs
-    scores = fr(inp["scores"])
-    w = Work(digits)
+    scores = rationals(inp["scores"])
+    w = SolutionBuilder(digits)
     shown = w.choice("sums_to_one", "the quantity that sums to 1 over i", [CORRECT],
                      [WRONG[i] for i in inp["distractors"]], inp["shuffle"])
     question = [prose("At one decoder step t the scores are ", scores_line(scores, "t"),
@@ -69,7 +69,7 @@ def solve(problem: Problem, digits: int) -> Solution:
                       "decoder step t?"), *option_lines(shown)]
     forecast = prose("Which of these is a probability distribution by construction?")
     sm = softmax(scores)
-    nums = [w.n(a) for a in sm.weights]
+    nums = [w.shown_answer(a) for a in sm.weights]
     steps = (Step("name the quantity", (key_line(shown),), (), prose(
         "That is precisely what the softmax guarantees: ", eq(SumOver("i", Sym("alpha", "ti")), Num("1")),
         ". " + " ".join(WHY_NOT[o.text] for o in shown if not o.correct))),

@@ -14,10 +14,10 @@ from ..maths.exact import Ex
 from ..mathlines import Sym
 from ..model import Problem, Solution, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal
+from ._base import Kind, SolutionBuilder, draw_decimal
 from ._recipe.answers import answer_softmax
 from ._recipe.figure_specs import bars_figure, position_labels, winner_caption
-from ._recipe.parsing import fr, scores_input
+from ._recipe.parsing import rationals, scores_input
 from ._recipe.verify import verify_sum
 from ._recipe.wording import pct, positions
 from ._recipe.worked import scores_line, steps_softmax
@@ -37,9 +37,9 @@ def normalise(inputs: dict) -> dict:
 
 
 def solve(problem: Problem, digits: int) -> Solution:
-    scores = fr(problem.inputs["scores"])
+    scores = rationals(problem.inputs["scores"])
     t = str(problem.inputs["step"])
-    w = Work(digits)
+    w = SolutionBuilder(digits)
     sm = softmax(scores)
     tops = top_positions(sm.scores)
     k = tops[0]

@@ -11,10 +11,10 @@ from ..maths.attention import softmax, top_positions
 from ..mathlines import Sym
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal
+from ._base import Kind, SolutionBuilder, draw_decimal
 from ._recipe.answers import context_distractors, weight_distractors
 from ._recipe.figure_specs import bars_figure, context_caption, context_figure, position_labels
-from ._recipe.parsing import fr, scores_input, states_input
+from ._recipe.parsing import rationals, scores_input, states_input
 from ._recipe.verify import verify_hull, verify_sum
 from ._recipe.wording import pct, positions
 from ._recipe.worked import scores_line, states_line, step_context, steps_softmax
@@ -42,9 +42,9 @@ WHY_BLEND = prose(
 
 
 def solve(problem: Problem, digits: int) -> Solution:
-    scores = fr(problem.inputs["scores"])
-    states = [fr(h) for h in problem.inputs["states"]]
-    w = Work(digits)
+    scores = rationals(problem.inputs["scores"])
+    states = [rationals(h) for h in problem.inputs["states"]]
+    w = SolutionBuilder(digits)
     sm = softmax(scores)
     tops = top_positions(sm.scores)
     k = tops[0]

@@ -12,10 +12,10 @@ from ..maths.exact import Ex, agree
 from ..mathlines import Add, Call, Frac, Mul, SumOver, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal
+from ._base import Kind, SolutionBuilder, draw_decimal
 from ._recipe.answers import weight_distractors
 from ._recipe.figure_specs import bars_figure, figure_number, position_labels
-from ._recipe.parsing import fr, scores_input
+from ._recipe.parsing import rationals, scores_input
 from ._recipe.verify import verify_sum
 from ._recipe.wording import printed_apart
 from ._recipe.worked import printed_weights, scores_line, steps_softmax
@@ -36,10 +36,10 @@ def normalise(inputs: dict) -> dict:
 
 
 def solve(problem: Problem, digits: int) -> Solution:
-    base = fr(problem.inputs["scores"])
+    base = rationals(problem.inputs["scores"])
     c = Fraction(problem.inputs["shift"])
     shifted = [s + c for s in base]
-    w = Work(digits)
+    w = SolutionBuilder(digits)
     sm0, sm = softmax(base), softmax(shifted)
     question = [prose("Scores ", scores_line(base, "t"), f". Now add {number_text(c)} to every score: ",
                       scores_line(shifted, "t", prime=True), ". Do the weights change? Compute them.")]
@@ -49,7 +49,7 @@ def solve(problem: Problem, digits: int) -> Solution:
                  Frac(Mul((Call("exp", Sym("k")), Call("exp", ei("i"))), "juxt"),
                       Mul((Call("exp", Sym("k")), SumOver("j", Call("exp", ei("j")))), "juxt")),
                  Frac(Call("exp", ei("i")), SumOver("j", Call("exp", ei("j")))))
-    nums = Tup(tuple(w.n(a) for a in sm.weights))
+    nums = Tup(tuple(w.shown_answer(a) for a in sm.weights))
     # both score lists are worked, so the agreement is seen, not asserted
     worked = steps_softmax(w, sm0, "t", z_answered=False)
     again: list = []

@@ -14,9 +14,9 @@ from ..maths.exact import Ex, agree
 from ..mathlines import Call, Chain, Mul, Num, Paren, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, input_node
+from ._base import Kind, SolutionBuilder, input_node
 from ._recipe.figure_specs import entropy_figure
-from ._recipe.parsing import fr
+from ._recipe.parsing import rationals
 from ._recipe.wording import positions
 from ._recipe.worked import step_entropy
 
@@ -56,9 +56,9 @@ ASK = prose("Interpret the two values.")  # the text answer's prompt
 
 
 def solve(problem: Problem, digits: int) -> Solution:
-    spike = fr(problem.inputs["weights"])
+    spike = rationals(problem.inputs["weights"])
     tx = len(spike)
-    w = Work(digits)
+    w = SolutionBuilder(digits)
     u = Fraction(1, tx)
     lnT = exact.log(Ex.of(tx))
     H_u = entropy([Ex.of(u)] * tx)
@@ -71,8 +71,8 @@ def solve(problem: Problem, digits: int) -> Solution:
     forecast = prose("Which distribution is more “focused”, and which entropy will be larger?")
     uniform = Step("entropy of the uniform distribution", (), (
         eq(Sym("H"), Mul((Num(f"-{tx}"), Paren(Mul((input_node(u), Call("ln", input_node(u))), "juxt"))), "times"),
-           w.n(H_u)),
-        eq(Call("ln", Num(str(tx))), w.n(lnT))), prose(
+           w.shown_answer(H_u)),
+        eq(Call("ln", Num(str(tx))), w.shown_answer(lnT))), prose(
         "Every term is the same, so the sum is Tx times one term — and it equals ln Tx, the largest "
         f"entropy any distribution over {tx} options can have."))
     top = max(spike)  # what the spike holds, said as its size bears out
@@ -80,7 +80,7 @@ def solve(problem: Problem, digits: int) -> Solution:
             else "the largest share")
     spiked, H = step_entropy(w, weights, None, "t", prose(
         f"Entropy measures how spread-out the focus is; the spike concentrates {held} on one box."))
-    reading = (f"High entropy ({w.n(H_u).text}) = diffuse, “looking everywhere”; low entropy ({w.n(H).text}) = "
+    reading = (f"High entropy ({w.shown_answer(H_u).text}) = diffuse, “looking everywhere”; low entropy ({w.shown_answer(H).text}) = "
                "sharp, “focused on one word.” Both can be correct: summarisation wants diffuse attention, word "
                "alignment wants sharp attention.")
     interpret = Step("interpret", (prose(reading),), (), prose("Numbers only matter once they are read."))
@@ -93,18 +93,18 @@ def solve(problem: Problem, digits: int) -> Solution:
               distractors=[(H / ln2, "log_base_2"), (-H, "dropped_minus_sign"), (H_u, "entropy_reversed")])
     w.text("interpretation", "what the two entropies say", reading, ASK)
     w.check("uniform = ln Tx", agree(H_u, lnT), prose(
-        "The uniform entropy equals ", eq(Call("ln", Num(str(tx))), w.n(lnT)), " ✓."))
-    if w.n(H).text == w.n(H_u).text:  # "H = 1.0986 < 1.0986" would be false as printed
+        "The uniform entropy equals ", eq(Call("ln", Num(str(tx))), w.shown_answer(lnT)), " ✓."))
+    if w.shown_answer(H).text == w.shown_answer(H_u).text:  # "H = 1.0986 < 1.0986" would be false as printed
         raise UserError(f"weights: their entropy is within {w.digits} decimal places of the uniform one "
-                        f"(both print as {w.n(H).text}), so the comparison cannot be shown; give a larger "
+                        f"(both print as {w.shown_answer(H).text}), so the comparison cannot be shown; give a larger "
                         "spike, or more --digits")
     ok = exact.sign(H) >= 0 and exact.compare(H_u, H) > 0
     w.check("spike below uniform", ok, prose(
-        Chain(Num("0"), (("≤", Sym("H")), ("=", w.n(H)), ("<", w.n(H_u)))), " ✓ — the spike has the lower entropy."))
+        Chain(Num("0"), (("≤", Sym("H")), ("=", w.shown_answer(H)), ("<", w.shown_answer(H_u)))), " ✓ — the spike has the lower entropy."))
     ratio = float(H) / float(H_u)  # "a small fraction" only where it is one
     figures = [entropy_figure(w, ["uniform", "spiked"], [H_u, H], tx, prose(
         f"the uniform bar reaches the dashed maximum ln {tx} exactly; the hatched spiked bar stops at "
-        f"{w.n(H).text} nats, {ratio * 100:.0f}% of it" + (", a small fraction" if ratio < 1 / 3 else "") +
+        f"{w.shown_answer(H).text} nats, {ratio * 100:.0f}% of it" + (", a small fraction" if ratio < 1 / 3 else "") +
         ": focus means low entropy."), highlight=1)]
     recall = ((prose("Low versus high attention entropy?"),
                prose("Low = focused/sharp, high = diffuse/broad; the maximum ln Tx is the uniform "

@@ -14,10 +14,10 @@ from ..maths.exact import agree
 from ..mathlines import Sym, Tup, Vec, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal
+from ._base import Kind, SolutionBuilder, draw_decimal
 from ._recipe.answers import context_distractors, weight_distractors
 from ._recipe.figure_specs import context_figure
-from ._recipe.parsing import fr, scores_input, states_input
+from ._recipe.parsing import rationals, scores_input, states_input
 from ._recipe.worked import scores_line, states_line, step_context, worked_weights
 
 
@@ -47,14 +47,14 @@ def normalise(inputs: dict) -> dict:
 
 def solve(problem: Problem, digits: int) -> Solution:
     inp = problem.inputs
-    scores = fr(inp["scores"])
-    states = [fr(h) for h in inp["states"]]
+    scores = rationals(inp["scores"])
+    states = [rationals(h) for h in inp["states"]]
     i, j = (v - 1 for v in inp["swap"])
     perm = list(range(len(scores)))
     perm[i], perm[j] = j, i
     p_scores = [scores[k] for k in perm]
     p_states = [states[k] for k in perm]
-    w = Work(digits)
+    w = SolutionBuilder(digits)
     sm, psm = softmax(scores), softmax(p_scores)
     c, pc = context(sm.weights, states), context(psm.weights, p_states)
     stale = context(sm.weights, p_states)  # old weights on the swapped states
@@ -63,18 +63,18 @@ def solve(problem: Problem, digits: int) -> Solution:
                       Sym("h", str(j + 1)), " (no positional information is added). What happens to each "
                       "weight, and to the context?")]
     forecast = prose("Does the context depend on the order in which the states are listed?")
-    vec = lambda xs: Vec(tuple(w.n(x) for x in xs))
+    vec = lambda xs: Vec(tuple(w.shown_answer(x) for x in xs))
     # the context before the swap is worked from the printed weights (with the
     # note where that rounds otherwise than the key); the swap permutes weights
     # and states alike, so the same products make the context after it: the
     # worked method step_context keeps under "context" is the answer's too
     before, _ = step_context(w, sm.weights, states, "t", ())
     steps = (
-        Step("before the swap", (), (eq(Sym("alpha"), Tup(tuple(w.n(a) for a in sm.weights))), *before.math),
+        Step("before the swap", (), (eq(Sym("alpha"), Tup(tuple(w.shown_answer(a) for a in sm.weights))), *before.math),
              prose("The reference point: weights and context of the original order."), before.after),
         Step("after the swap", (prose("Scores follow content, so ", Sym("e", f"t{i + 1}"), " and ",
                                       Sym("e", f"t{j + 1}"), " swap along with the states."),),
-             (eq(Sym("alpha", None, "'"), Tup(tuple(w.n(a) for a in psm.weights))),
+             (eq(Sym("alpha", None, "'"), Tup(tuple(w.shown_answer(a) for a in psm.weights))),
               eq(Sym("c", "t", "'"), vec(pc))), prose(
             "(a) The weights permute with the states: whatever weight was attached to one state moves with it. "
             "(b) The context is a sum, and addition is commutative, so it does not change."), (prose(
@@ -96,7 +96,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.check("weights permute", moved, prose("Each weight moved with its state ✓."))
     figures = [spec for spec in (context_figure(w, psm.weights, p_states, pc, prose(
         "after the swap each state keeps its own weight (the dot sizes moved with the states), so the "
-        f"blend lands on the same point c = ({w.n(pc[0]).text}, {w.n(pc[1]).text}) as before."
+        f"blend lands on the same point c = ({w.shown_answer(pc[0]).text}, {w.shown_answer(pc[1]).text}) as before."
     )),) if spec]
     recall = ((prose("Why do Transformers add positional encodings?"),
                prose("Content-only attention is permutation-invariant: reorder the inputs and the context "

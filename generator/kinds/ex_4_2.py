@@ -11,7 +11,7 @@ from ..maths.exact import Ex
 from ..model import Problem, Solution, Step, prose
 from . import about, register
 from ._bank import PAIRS, is_reordering
-from ._base import Kind, Work, key_line, option_lines
+from ._base import Kind, SolutionBuilder, key_line, option_lines
 from ._recipe.figure_specs import heatmap_figure
 from ._recipe.wording import and_list
 
@@ -108,7 +108,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     inp = problem.inputs
     src, tgt = inp["source"], inp["target"]
     align = [a - 1 for a in inp["alignment"]]
-    w = Work(digits)
+    w = SolutionBuilder(digits)
     right = pattern(align, len(src))
     shown = w.choice("pattern", "where the hot cells run", [right],
                      [o for o in OPTIONS if o[0] != right and not holds(o[0], align, len(src))], inp["shuffle"])

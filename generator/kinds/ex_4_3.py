@@ -13,7 +13,7 @@ from ..maths.exact import Ex
 from ..mathlines import Add, Mul, Num, Pow, SumOver, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, input_node
+from ._base import Kind, SolutionBuilder, input_node
 
 GAINS = ("0.5", "0.7", "0.8", "0.9")
 ASK = prose("Argue why attention improves gradient flow.")  # the text answer's prompt
@@ -50,7 +50,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     inp = problem.inputs
     tx, i, t = inp["tx"], inp["position"], inp["step"]
     g = Fraction(inp["gain"])
-    w = Work(digits)
+    w = SolutionBuilder(digits)
     chain = (tx - i) + t
     kept = Ex.of(g ** chain)
     question = [prose(f"An RNN encoder reads Tx = {tx} words; the decoder is at output step t = {t}. In a plain "
@@ -62,7 +62,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     steps = (
         Step("count the recurrent steps", (), (eq(Sym("n"), Add((Num(str(tx - i)), Num(str(t)))), Num(str(chain))),),
              prose("Every intermediate state is one more multiplication on the way back.")),
-        Step("see how much survives", (), (eq(Pow(input_node(g), Num(str(chain))), w.n(kept)),), prose(
+        Step("see how much survives", (), (eq(Pow(input_node(g), Num(str(chain))), w.shown_answer(kept)),), prose(
             "A long chain of factors below 1 shrinks the gradient geometrically: the vanishing gradient.")),
         Step("follow the attention path", (prose(
             "With attention, ", eq(Sym("c", "t"), SumOver("i", Mul((Sym("alpha", "ti"), Sym("h", "i")), "juxt"))),

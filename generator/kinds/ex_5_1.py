@@ -11,8 +11,8 @@ from ..maths.exact import Ex
 from ..mathlines import Call, Frac, Mul, Num, Seq, Sym, Vec, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal, input_node
-from ._recipe.parsing import fr, states_input
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node
+from ._recipe.parsing import rationals, states_input
 from ._recipe.worked import states_line
 
 
@@ -38,9 +38,9 @@ def normalise(inputs: dict) -> dict:
 
 
 def solve(problem: Problem, digits: int) -> Solution:
-    rows = [fr(r)[0] for r in problem.inputs["scores"]]
-    h = fr(problem.inputs["states"][0])
-    w = Work(digits)
+    rows = [rationals(r)[0] for r in problem.inputs["scores"]]
+    h = rationals(problem.inputs["states"][0])
+    w = SolutionBuilder(digits)
     question = [prose("The source has a single word (Tx = 1) with encoder state ", states_line([h]),
                       ". Over the decoder steps its scores are ",
                       Seq(tuple(eq(Sym("e", f"{t}1"), input_node(e)) for t, e in enumerate(rows, 1))),

@@ -16,10 +16,10 @@ from ..maths.rounding import format_fraction
 from ..mathlines import Add, Call, Frac, Infinity, Lim, Num, Seq, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal, input_node, value_of
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node, value_of
 from ._recipe.answers import weight_distractors
 from ._recipe.figure_specs import sharpening_figure
-from ._recipe.parsing import fr, scores_input
+from ._recipe.parsing import rationals, scores_input
 from ._recipe.verify import verify_sum
 from ._recipe.wording import rounded_to, signed
 from ._recipe.worked import differs_note
@@ -52,9 +52,9 @@ LIMITS = {"plus": (Fraction(0), Fraction(1)), "zero": (Fraction(1, 2), Fraction(
 
 
 def solve(problem: Problem, digits: int) -> Solution:
-    e1 = fr(problem.inputs["scores"])[0]
+    e1 = rationals(problem.inputs["scores"])[0]
     delta = Fraction(problem.inputs["delta"])
-    w = Work(digits)
+    w = SolutionBuilder(digits)
     lims = LIMITS
     sm = softmax([e1, e1 + delta])
     D = Sym("Delta")
@@ -67,11 +67,11 @@ def solve(problem: Problem, digits: int) -> Solution:
     closed = eq(Sym("alpha", "t2"), Frac(Sym("e", None, "\\Delta"), Add((Num("1"), Sym("e", None, "\\Delta")))))
     # the weights at Δ as a student works them from the formulas: e^Δ to the
     # working places, then 1 + e^Δ (exact: no rounding of its own) and divide
-    e_delta = w.i(exact.exp(Ex.of(delta)))
+    e_delta = w.shown_working(exact.exp(Ex.of(delta)))
     one_plus = Add((Num("1"), e_delta))
     den = value_of(e_delta) + 1
     quotients = [1 / den, value_of(e_delta) / den]
-    worked = [w.q(q, digits) for q in quotients]
+    worked = [w.shown_result(q, digits) for q in quotients]
     if e_delta.exp10 is None:  # 1 + e^Δ printed as itself
         printed = format_fraction(den, len(e_delta.mant.partition(".")[2]))
         at = [eq(Sym("alpha", "t1"), Frac(Num("1"), one_plus), Frac(Num("1"), printed), worked[0]),
@@ -80,7 +80,7 @@ def solve(problem: Problem, digits: int) -> Solution:
         at = [eq(Sym("alpha", "t1"), Frac(Num("1"), one_plus), worked[0]),
               eq(Sym("alpha", "t2"), Frac(e_delta, one_plus), worked[1])]
     at.insert(0, eq(Call("exp", input_node(delta)), e_delta))
-    note = differs_note(w, [(Sym("alpha", f"t{i + 1}"), m, w.n(a)) for i, (m, a) in enumerate(zip(worked, sm.weights))],
+    note = differs_note(w, [(Sym("alpha", f"t{i + 1}"), m, w.shown_answer(a)) for i, (m, a) in enumerate(zip(worked, sm.weights))],
                           f"exp({number_text(delta)}) was rounded to {rounded_to([e_delta])}")
     steps = (
         Step("write the weights in terms of Δ", (prose("The shared ", Sym("e", "t1"), " cancels (shift invariance), leaving"),),
@@ -92,7 +92,7 @@ def solve(problem: Problem, digits: int) -> Solution:
             "Δ → +∞ is a hard one-hot pick of position 2 (the argmax limit); Δ → 0 is perfectly uniform; "
             "Δ → −∞ is the mirror image. The gap is a continuous knob from diffuse to razor-sharp.")),
         Step(f"evaluate at Δ = {signed(delta)}", (), (
-            Seq(tuple(at)), eq(Tup((Sym("alpha", "t1"), Sym("alpha", "t2"))), Tup(tuple(w.n(a) for a in sm.weights)))),
+            Seq(tuple(at)), eq(Tup((Sym("alpha", "t1"), Sym("alpha", "t2"))), Tup(tuple(w.shown_answer(a) for a in sm.weights)))),
              prose("A finite gap lands between the limits, and how near it is to a hard pick is what matters "
                    "in practice. " + WHY_DK), note),
     )

@@ -15,7 +15,7 @@ from ..maths.exact import Ex
 from ..mathlines import Add, Call, Chain, Neg, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal, input_node, value_of
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node, value_of
 from ._recipe.answers import weight_distractors
 from ._recipe.figure_specs import bars_figure, entropy_figure, position_labels
 from ._recipe.verify import verify_sum
@@ -52,7 +52,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     flat = [base] * tx
     spiked = list(flat)
     spiked[k] = base + jump
-    w = Work(digits)
+    w = SolutionBuilder(digits)
     sm0, sm = softmax(flat), softmax(spiked)
     H0 = exact.log(Ex.of(tx))
     question = [prose("Scores ", Tup(tuple(input_node(s) for s in flat)), f" over Tx = {tx}. Compute the "
@@ -60,8 +60,8 @@ def solve(problem: Problem, digits: int) -> Solution:
                       Tup(tuple(input_node(s) for s in spiked)), ". Recompute the weights and H, and confirm "
                       "that the entropy dropped.")]
     forecast = prose("By roughly how much will the entropy fall — a little, or most of the way to 0?")
-    steps = [Step("the uniform case", (), (eq(Sym("alpha", "i"), w.n(sm0.weights[0])),
-                                           eq(Sym("H"), Call("ln", Num(str(tx))), w.n(H0))), prose(
+    steps = [Step("the uniform case", (), (eq(Sym("alpha", "i"), w.shown_answer(sm0.weights[0])),
+                                           eq(Sym("H"), Call("ln", Num(str(tx))), w.shown_answer(H0))), prose(
         "All scores equal ⇒ uniform weights 1/Tx, and the entropy is its maximum ln Tx."))]
     # "most" only where it is a clear majority: 50.3 % is "a little over half"
     steps += steps_softmax(w, sm, "t", why_div=prose(
@@ -76,10 +76,10 @@ def solve(problem: Problem, digits: int) -> Solution:
         "Entropy measures how spread the focus is; recompute it for the spiked weights."))
     steps.append(step)
     drop = H0 - H
-    if w.n(H0).text == w.n(H).text:  # "H = 1.3863 < 1.3863" would be false as printed
+    if w.shown_answer(H0).text == w.shown_answer(H).text:  # "H = 1.3863 < 1.3863" would be false as printed
         raise UserError(
-            f"jump: a jump of {number_text(jump)} lowers the entropy by only {w.n(drop).text} nats, so both "
-            f"entropies print as {w.n(H).text} at {digits} decimal places and the drop cannot be shown; "
+            f"jump: a jump of {number_text(jump)} lowers the entropy by only {w.shown_answer(drop).text} nats, so both "
+            f"entropies print as {w.shown_answer(H).text} at {digits} decimal places and the drop cannot be shown; "
             "give a larger jump, or more --digits")
     ln2 = exact.log(Ex.of(2))
     w.vector("weights_uniform", "weights before the jump", list(sm0.weights), sm0.numeric)
@@ -91,29 +91,29 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.numeric("entropy", "entropy after the jump (nats)", H, numeric.entropy_of_scores(float_gaps(spiked)),
               distractors=[(H / ln2, "log_base_2"), (-H, "dropped_minus_sign"), (H0, "entropy_reversed")])
     # the drop as a student takes it: ln Tx as printed, minus H as printed or as worked
-    h0, h = value_of(w.n(H0)), value_of(w.n(H))
+    h0, h = value_of(w.shown_answer(H0)), value_of(w.shown_answer(H))
     w.numeric("entropy_drop", "how much the entropy fell (nats)", drop,
               float(np.log(tx)) - numeric.entropy_of_scores(float_gaps(spiked)),
               method=[h0 - m for m in w.method.get("entropy", [])] + [h0 - h], cancelled=float(H0))
     verify_sum(w, sm.weights)
-    fell = w.q(h0 - h, w.digits)
+    fell = w.shown_result(h0 - h, w.digits)
     share = Fraction(float(drop) / float(H0))  # how far toward 0 (the Forecast's question), from the exact drop
     # "most" only of a clear majority: 54 % is about half
     how = ("most of the way to 0" if share > Fraction(3, 5) else "about half of the way to 0" if share > Fraction(2, 5)
            else "a little" if share < Fraction(1, 4) else "part of the way to 0")
     # the answer is the exact drop rounded, which can differ in the last place
-    key = w.n(drop)
+    key = w.shown_answer(drop)
     aside = () if key.text == fell.text else (
         " (computed exactly, ", key, ", the answer in the key: both entropies were rounded, and both are accepted)")
     w.check("entropy dropped", exact.compare(H0, H) > 0, prose(
-        Chain(Sym("H"), (("=", w.n(H)), ("<", w.n(H0)))), " ✓ — the spike sharpened attention and the entropy fell "
-        "by ", eq(Add((w.n(H0), Neg(w.n(H)))), fell), " nats", *aside, f", {round(float(share) * 100)}% of its "
+        Chain(Sym("H"), (("=", w.shown_answer(H)), ("<", w.shown_answer(H0)))), " ✓ — the spike sharpened attention and the entropy fell "
+        "by ", eq(Add((w.shown_answer(H0), Neg(w.shown_answer(H)))), fell), " nats", *aside, f", {round(float(share) * 100)}% of its "
         f"maximum — {how}."))
     figures = [bars_figure(w, sm.weights, position_labels(tx), prose(
-        f"after the jump the hatched bar (position {k + 1}) holds {w.n(sm.weights[k]).text}; the others share "
-        f"what is left, where before every bar stood at {w.n(sm0.weights[0]).text}."), winner=k),
+        f"after the jump the hatched bar (position {k + 1}) holds {w.shown_answer(sm.weights[k]).text}; the others share "
+        f"what is left, where before every bar stood at {w.shown_answer(sm0.weights[0]).text}."), winner=k),
         entropy_figure(w, ["before the jump", "after the jump"], [H0, H], tx, prose(
-            f"the entropy falls from the dashed maximum ln {tx} to {w.n(H).text} nats."), highlight=1)]
+            f"the entropy falls from the dashed maximum ln {tx} to {w.shown_answer(H).text} nats."), highlight=1)]
     recall = ((prose("One score jumps above equal others: what happens to the entropy?"),
                prose("It drops from its maximum ln Tx: the attention sharpens (Exercise 5.3).")),)
     return Solution(problem, "A score jumps: the entropy drops", tuple(question), forecast, tuple(steps),

@@ -11,10 +11,10 @@ import numpy as np
 from ...inputs import number_text
 from ...maths.attention import Softmax, context
 from ...maths.exact import Ex
-from .._base import Work
+from .._base import SolutionBuilder
 
 
-def answer_softmax(w: Work, sm: Softmax) -> None:
+def answer_softmax(w: SolutionBuilder, sm: Softmax) -> None:
     """Report exponentials, denominator and weights of one softmax; where the
     largest score was subtracted first, the labels say so."""
     shifted = np.array([float(s - sm.shift) for s in sm.scores])

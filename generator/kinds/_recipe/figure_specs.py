@@ -14,7 +14,7 @@ from ...maths import numeric
 from ...maths.attention import Softmax, convex_hull, nearest_state, top_positions
 from ...maths.exact import Ex
 from ...model import FigureSpec, prose
-from .._base import Work
+from .._base import SolutionBuilder
 from .wording import and_list, hull_words, positions, signed
 
 
@@ -31,24 +31,24 @@ def figure_number(x) -> str:
     return number_text(x).replace("-", "\u2212")
 
 
-def bars_figure(w: Work, weights: Sequence[Ex], labels: Sequence[str], caption: tuple, *,
+def bars_figure(w: SolutionBuilder, weights: Sequence[Ex], labels: Sequence[str], caption: tuple, *,
                 winner: int | None = None, ratio: tuple[int, Ex, Fraction] | None = None,
                 title: str = "attention weights") -> FigureSpec:
     data = {"labels": list(labels), "values": [float(a) for a in weights],
-            "shown": [w.n(a).text for a in weights], "winner": winner, "title": title}
+            "shown": [w.shown_answer(a).text for a in weights], "winner": winner, "title": title}
     if ratio is not None:
         over, value, gap = ratio
         data["ratio"] = {"over": over, "shown": exact.shown(value, 2).text, "gap": number_text(gap)}
     return FigureSpec("bars", data, caption)
 
 
-def winner_caption(w: Work, sm: Softmax, labels: Sequence[str], k: int, second: int | None) -> tuple:
+def winner_caption(w: SolutionBuilder, sm: Softmax, labels: Sequence[str], k: int, second: int | None) -> tuple:
     """The seed's Example 1 caption, on this problem's numbers: how much the
     tallest bar stands out is said from the ratio to the runner-up."""
     tops = top_positions(sm.scores)
     if len(tops) > 1:
         names = positions(tops, labels=[labels[i] for i in range(len(labels))])
-        return prose(f"the bars for {names} stand level at {w.n(sm.weights[tops[0]]).text}, the tallest: their "
+        return prose(f"the bars for {names} stand level at {w.shown_answer(sm.weights[tops[0]]).text}, the tallest: their "
                      "scores tie, so softmax gives them equal weight and no single bar wins.")
     name = f"“{labels[k]}”"
     rest = [i for i in range(len(sm.weights)) if i != k]
@@ -62,8 +62,8 @@ def winner_caption(w: Work, sm: Softmax, labels: Sequence[str], k: int, second: 
               else "is only slightly taller than")
     tallest = (f"the tallest of them, “{labels[runner]}”, is" if len(runners) == 1 else
                f"the tallest of them, {positions(runners, labels=labels)}, are each")
-    cap = [f"the hatched vermillion bar for {name} (height {w.n(sm.weights[k]).text}) {stands} the pale blue "
-           f"bars of the other positions ({tallest} {w.n(sm.weights[runner]).text})."]
+    cap = [f"the hatched vermillion bar for {name} (height {w.shown_answer(sm.weights[k]).text}) {stands} the pale blue "
+           f"bars of the other positions ({tallest} {w.shown_answer(sm.weights[runner]).text})."]
     if second is not None and second != k:
         gap = sm.scores[k] - sm.scores[second]
         only = "only " if gap <= 3 else ""
@@ -74,17 +74,17 @@ def winner_caption(w: Work, sm: Softmax, labels: Sequence[str], k: int, second: 
     return prose("".join(cap))
 
 
-def context_figure(w: Work, weights: Sequence[Ex], states, c: Sequence[Ex], caption: tuple) -> FigureSpec | None:
+def context_figure(w: SolutionBuilder, weights: Sequence[Ex], states, c: Sequence[Ex], caption: tuple) -> FigureSpec | None:
     if len(states[0]) != 2:
         return None
     data = {"states": [[float(v) for v in h] for h in states], "labels": position_labels(len(states)),
-            "weights": [float(a) for a in weights], "weights_shown": [w.n(a).text for a in weights],
+            "weights": [float(a) for a in weights], "weights_shown": [w.shown_answer(a).text for a in weights],
             "hull": [[float(x), float(y)] for x, y in convex_hull(states)],
-            "context": [float(x) for x in c], "context_shown": [w.n(x).text for x in c]}
+            "context": [float(x) for x in c], "context_shown": [w.shown_answer(x).text for x in c]}
     return FigureSpec("context", data, caption)
 
 
-def context_caption(w: Work, weights: Sequence[Ex], c: Sequence[Ex], states) -> tuple:
+def context_caption(w: SolutionBuilder, weights: Sequence[Ex], c: Sequence[Ex], states) -> tuple:
     """Where the context sits, said from the geometry: the nearest state, and
     whether it is the one with the largest weight."""
     heavy = top_positions(weights)
@@ -92,8 +92,8 @@ def context_caption(w: Work, weights: Sequence[Ex], c: Sequence[Ex], states) -> 
     sub = lambda i: f"h{str(i + 1).translate(_SUB)}"
     names = lambda idx: and_list([sub(i) for i in idx])
     region, inside, _ = hull_words(states)
-    where = f"The context c = ({w.n(c[0]).text}, {w.n(c[1]).text}) (the X) sits {inside} it"
-    wt = w.n(weights[heavy[0]]).text
+    where = f"The context c = ({w.shown_answer(c[0]).text}, {w.shown_answer(c[1]).text}) (the X) sits {inside} it"
+    wt = w.shown_answer(weights[heavy[0]]).text
     if len(heavy) == 1 and near == heavy:
         lean = (f", nearest to {sub(heavy[0])}, which carries the largest weight {wt}: the blend is pulled "
                 "toward the state it weights most")
@@ -109,23 +109,23 @@ def context_caption(w: Work, weights: Sequence[Ex], c: Sequence[Ex], states) -> 
                  "can never leave the hull.")
 
 
-def entropy_figure(w: Work, labels: Sequence[str], values: Sequence[Ex], tx: int, caption: tuple,
+def entropy_figure(w: SolutionBuilder, labels: Sequence[str], values: Sequence[Ex], tx: int, caption: tuple,
                    highlight: int | None = None) -> FigureSpec:
     lnT = exact.log(Ex.of(tx))
-    data = {"labels": list(labels), "values": [float(v) for v in values], "shown": [w.n(v).text for v in values],
-            "max": float(lnT), "max_shown": w.n(lnT).text, "tx": tx, "highlight": highlight}
+    data = {"labels": list(labels), "values": [float(v) for v in values], "shown": [w.shown_answer(v).text for v in values],
+            "max": float(lnT), "max_shown": w.shown_answer(lnT).text, "tx": tx, "highlight": highlight}
     return FigureSpec("entropy", data, caption)
 
 
-def heatmap_figure(w: Work, rows: Sequence[str], cols: Sequence[str], weights, marked, darkest,
+def heatmap_figure(w: SolutionBuilder, rows: Sequence[str], cols: Sequence[str], weights, marked, darkest,
                    caption: tuple) -> FigureSpec:
     data = {"rows": list(rows), "cols": list(cols), "values": [[float(a) for a in r] for r in weights],
-            "shown": [[w.n(a).text for a in r] for r in weights], "marked": marked,
+            "shown": [[w.shown_answer(a).text for a in r] for r in weights], "marked": marked,
             "darkest": list(darkest) if darkest else None}
     return FigureSpec("heatmap", data, caption)
 
 
-def sharpening_figure(w: Work, scores, dials, sms, hi, lo, xname: str, caption: tuple, *,
+def sharpening_figure(w: SolutionBuilder, scores, dials, sms, hi, lo, xname: str, caption: tuple, *,
                       log: bool, labels: Sequence[str] | None = None, base: Fraction = Fraction(0)) -> FigureSpec:
     """Weights against the dial: β scales the scores (log axis), or Δ is the gap of two scores."""
     floats = np.array([float(s) for s in scores])
@@ -139,7 +139,7 @@ def sharpening_figure(w: Work, scores, dials, sms, hi, lo, xname: str, caption: 
             "labels": list(labels or [f"α{str(i + 1).translate(_SUB)}" for i in range(len(scores))]),
             "marks": [float(d) for d in dials], "mark_labels": [number_text(d) for d in dials],
             "marked": [[float(sm.weights[i]) for sm in sms] for i in range(len(sms[0].weights))],
-            "marked_shown": [[w.n(a).text for a in sm.weights] for sm in sms],
+            "marked_shown": [[w.shown_answer(a).text for a in sm.weights] for sm in sms],
             "limit_high": [float(v) for v in hi], "limit_high_shown": [str(v) for v in hi],
             "limit_low_shown": [str(v) for v in lo], "xlabel": xname + (" (log scale)" if log else ""),
             "xname": xname}

@@ -17,7 +17,7 @@ def scores_input(raw):
     return [number_text(v) for v in parse_scores(raw)]
 
 
-def fr(values) -> list[Fraction]:
+def rationals(values) -> list[Fraction]:
     """Canonical input strings back to exact rationals."""
     return [_fraction(v) for v in values]
 

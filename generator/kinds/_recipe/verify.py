@@ -10,11 +10,11 @@ from ...maths import exact
 from ...maths.exact import Ex, encloses
 from ...mathlines import Add, Call, Chain, Num, Seq, Sym, Vec
 from ...model import prose
-from .._base import Work, input_node, shown_sum
+from .._base import SolutionBuilder, input_node, shown_sum
 
 
-def verify_sum(w: Work, weights: Sequence[Ex], name: str = "weights sum to one") -> None:
-    nums = [w.n(a) for a in weights]
+def verify_sum(w: SolutionBuilder, weights: Sequence[Ex], name: str = "weights sum to one") -> None:
+    nums = [w.shown_answer(a) for a in weights]
     s = shown_sum(nums)
     lhs = Add(tuple(nums)) if len(nums) > 1 else nums[0]
     if s == 1:
@@ -27,31 +27,31 @@ def verify_sum(w: Work, weights: Sequence[Ex], name: str = "weights sum to one")
     w.check(name, encloses(exact.total(weights), Fraction(1)), prose(line, tail))
 
 
-def verify_range(w: Work, weights: Sequence[Ex]) -> None:
+def verify_range(w: SolutionBuilder, weights: Sequence[Ex]) -> None:
     ok = all(exact.sign(a) >= 0 and exact.sign(Ex.of(1) - a) >= 0 for a in weights)
     w.check("weights in [0, 1]", ok, prose("Every weight lies in [0, 1] ✓."))
 
 
-def verify_entropy(w: Work, H: Ex, n: int) -> Ex:
+def verify_entropy(w: SolutionBuilder, H: Ex, n: int) -> Ex:
     lnT = exact.log(Ex.of(n))
     ok = exact.sign(H) >= 0 and (n == 1 or exact.sign(lnT - H) >= 0)
     w.check("0 ≤ H ≤ ln Tx", ok, prose(
-        Chain(Num("0"), (("≤", Sym("H")), ("=", w.n(H)), ("≤", Call("ln", Num(str(n)))),
-                         ("=", w.n(lnT)))),
+        Chain(Num("0"), (("≤", Sym("H")), ("=", w.shown_answer(H)), ("≤", Call("ln", Num(str(n)))),
+                         ("=", w.shown_answer(lnT)))),
         " ✓ — entropy is never negative and never above its uniform maximum ln ",
         Sym("T", "x"), ".",
     ))
     return lnT
 
 
-def verify_hull(w: Work, c: Sequence[Ex], states, t: str | None = None) -> None:
+def verify_hull(w: SolutionBuilder, c: Sequence[Ex], states, t: str | None = None) -> None:
     parts = []
     ok = True
     for k, ck in enumerate(c):
         lo = min(h[k] for h in states)
         hi = max(h[k] for h in states)
         ok = ok and exact.sign(ck - Ex.of(lo)) >= 0 and exact.sign(Ex.of(hi) - ck) >= 0
-        parts.append(Chain(Sym("c", f"{t or 't'},{k + 1}"), (("=", w.n(ck)), ("∈", Vec((input_node(lo), input_node(hi)))))))
+        parts.append(Chain(Sym("c", f"{t or 't'},{k + 1}"), (("=", w.shown_answer(ck)), ("∈", Vec((input_node(lo), input_node(hi)))))))
     w.check("context inside the hull", ok, prose(
         "Each coordinate of the context lies within the min–max of that coordinate "
         "across the states: ", Seq(tuple(parts)),

@@ -14,7 +14,7 @@ from ...maths import exact
 from ...maths.attention import convex_hull
 from ...maths.exact import Ex
 from ...mathlines import Num
-from .._base import Work, value_of
+from .._base import SolutionBuilder, value_of
 
 
 def where(labels: Sequence[str] | None, i: int) -> str:
@@ -111,15 +111,15 @@ def hull_words(states) -> tuple[str, str, str]:
     return "the states are one point, which is their convex hull", "at", "at that one point"
 
 
-def against_max(w: Work, H: Ex, tx: int) -> str:
+def against_max(w: SolutionBuilder, H: Ex, tx: int) -> str:
     """How an entropy compares with its maximum ln Tx, in words the ratio
     bears out (with the ratio itself)."""
     lnT = exact.log(Ex.of(tx))
     r = float(H) / float(lnT) if tx > 1 else 0.0
     if tx > 1 and exact.compare(H, lnT) == 0:  # uniform weights: exactly at it
-        return f"at the dashed maximum ln {tx} = {w.n(lnT).text}"
+        return f"at the dashed maximum ln {tx} = {w.shown_answer(lnT).text}"
     where = ("well below" if r < 0.5 else "below" if r < 0.8 else "a large part of the way to" if r < 0.95
              else "close to")
-    return (f"{where} the dashed maximum ln {tx} = {w.n(lnT).text} ({r * 100:.0f}% of it)" if tx > 1
+    return (f"{where} the dashed maximum ln {tx} = {w.shown_answer(lnT).text} ({r * 100:.0f}% of it)" if tx > 1
             else "at its maximum ln 1 = 0")
 

@@ -15,7 +15,7 @@ from ...maths.exact import Ex
 from ...maths.rounding import format_fraction, round_half_up
 from ...mathlines import Add, Call, Chain, Frac, Mul, Neg, Node, Num, Paren, Seq, Sym, Vec, eq
 from ...model import Step, prose
-from .._base import Work, alpha, input_node, value_of
+from .._base import SolutionBuilder, alpha, input_node, value_of
 from .wording import rounded_to, rounding_cause
 
 
@@ -34,7 +34,7 @@ WHY_SUM = prose(
 WHY_DIV = prose("These are the fractions of focus: each box’s share of the total.")
 
 
-def step_shift(w: Work, sm: Softmax) -> Step | None:
+def step_shift(w: SolutionBuilder, sm: Softmax) -> Step | None:
     if sm.shift == 0:
         return None
     m = input_node(sm.shift)
@@ -54,16 +54,16 @@ def step_shift(w: Work, sm: Softmax) -> Step | None:
     )
 
 
-def worked_softmax(w: Work, sm: Softmax) -> tuple[list[Num], Num, list[Fraction]]:
+def worked_softmax(w: SolutionBuilder, sm: Softmax) -> tuple[list[Num], Num, list[Fraction]]:
     """The softmax as a student works it from printed numbers: exponentials
     rounded to the working places, their printed sum, and each printed
     exponential divided by the printed sum (exact quotients)."""
-    exp_nums = [w.i(e) for e in sm.exps]
-    z = w.qs(sum(value_of(n) for n in exp_nums))
+    exp_nums = [w.shown_working(e) for e in sm.exps]
+    z = w.shown_working_result(sum(value_of(n) for n in exp_nums))
     return exp_nums, z, [value_of(n) / value_of(z) for n in exp_nums]
 
 
-def differs_note(w: Work, pairs: Sequence[tuple[Node, Num, Num]], cause: str) -> tuple:
+def differs_note(w: SolutionBuilder, pairs: Sequence[tuple[Node, Num, Num]], cause: str) -> tuple:
     """One sentence where the worked lines' results differ in the last place
     from the exact values correctly rounded (the answers); () where none do.
     `pairs` are (symbol, worked result, answer)."""
@@ -76,13 +76,13 @@ def differs_note(w: Work, pairs: Sequence[tuple[Node, Num, Num]], cause: str) ->
                   keys, f", the answer{'s' if len(off) > 1 else ''} in the key. Both are accepted."),)
 
 
-def printed_weights(w: Work, name: str = "weights") -> list[Num]:
+def printed_weights(w: SolutionBuilder, name: str = "weights") -> list[Num]:
     """The weights as steps_softmax printed them under `name`."""
-    return [w.q(q, w.digits) for q in w.method[name][0]]
+    return [w.shown_result(q, w.digits) for q in w.method[name][0]]
 
 
 def steps_softmax(
-    w: Work,
+    w: SolutionBuilder,
     sm: Softmax,
     t: str | None,
     *,
@@ -119,17 +119,17 @@ def steps_softmax(
         why_sum,
         # the sum of the rounded exponentials, where it rounds otherwise than Z
         # itself (8.1125 against 8.11257 → 8.1126), beside Z as the key gives it
-        differs_note(w, [(Z, w.q(value_of(z), w.digits), w.n(sm.Z))],
+        differs_note(w, [(Z, w.shown_result(value_of(z), w.digits), w.shown_answer(sm.Z))],
                      f"the exponentials were rounded to {rounded_to(exp_nums)}") if z_answered else (),
     ))
-    worked = [w.q(a, w.digits) for a in quotients]
+    worked = [w.shown_result(a, w.digits) for a in quotients]
     steps.append(Step(
         "divide", (),
         (Seq(tuple(
             eq(sym(i + 1), Frac(n, z), m) for i, (n, m) in enumerate(zip(exp_nums, worked))
         )),),
         why_div,
-        differs_note(w, [(sym(i + 1), m, w.n(a)) for i, (m, a) in enumerate(zip(worked, sm.weights))],
+        differs_note(w, [(sym(i + 1), m, w.shown_answer(a)) for i, (m, a) in enumerate(zip(worked, sm.weights))],
                      rounding_cause(exp_nums, z)),
     ))
     prefix = name[: -len("weights")]
@@ -138,7 +138,7 @@ def steps_softmax(
     return steps
 
 
-def worked_term(w: Work, a: Num) -> tuple[Num, Num]:
+def worked_term(w: SolutionBuilder, a: Num) -> tuple[Num, Num]:
     """(ln a, a · ln a) for the line a ln(a) = a · (ln a) = product: ln a to
     the working places, or to as many more (up to four) as it takes for the
     product of the printed numbers to round like a ln a itself, so that both
@@ -147,32 +147,32 @@ def worked_term(w: Work, a: Num) -> tuple[Num, Num]:
     target = exact.shown_xlogx(x, w.places)
     for extra in range(5):
         ln = exact.shown_log(x, w.places + extra)
-        prod = w.q(x * value_of(ln))
+        prod = w.shown_result(x * value_of(ln))
         if prod == target:
             break
     return ln, prod
 
 
-def step_entropy(w: Work, weights: Sequence[Ex], neg_log_weights: Sequence[Ex] | None,
+def step_entropy(w: SolutionBuilder, weights: Sequence[Ex], neg_log_weights: Sequence[Ex] | None,
                  t: str | None, why: tuple, name: str = "entropy") -> tuple[Step, Ex]:
     """H from the weights as the answers print them, term by term; the worked
     result (and the one a calculator gives from the same weights) is kept in
     `w.method[name]` for the marking window."""
     H = entropy(weights, neg_log_weights)
-    keys = [w.n(a) for a in weights if a.rat != 0]
+    keys = [w.shown_answer(a) for a in weights if a.rat != 0]
     lns, prods = zip(*(worked_term(w, k) for k in keys)) if keys else ((), ())
     definition = eq(Sym("H"), Neg(Paren(Add(tuple(Mul((k, Call("ln", k)), "juxt") for k in keys)))))
     terms = Seq(tuple(
         eq(Mul((k, Call("ln", k))), Mul((k, Paren(ln))), p) for k, ln, p in zip(keys, lns, prods)))
     total_m = -sum(value_of(p) for p in prods)
-    h_m = w.q(total_m)
+    h_m = w.shown_result(total_m)
     # one term (a one-hot weight): its negation is the result, said once
-    total = eq(Sym("H"), *((Add(tuple(w.q(-value_of(p)) for p in prods)),) if len(prods) > 1 else ()), h_m)
+    total = eq(Sym("H"), *((Add(tuple(w.shown_result(-value_of(p)) for p in prods)),) if len(prods) > 1 else ()), h_m)
     body = ()
     if len(keys) < len(weights):
         body = (prose("Positions with weight 0 contribute nothing (0 · ln 0 is taken as 0)."),)
-    key = w.n(H)
-    worked = w.q(total_m, w.digits)
+    key = w.shown_answer(H)
+    worked = w.shown_result(total_m, w.digits)
     if worked.text == key.text:
         after = (prose("so ", eq(Sym("H"), key), " nats."),)
     else:
@@ -197,14 +197,14 @@ def step_entropy(w: Work, weights: Sequence[Ex], neg_log_weights: Sequence[Ex] |
     return step, H
 
 
-def worked_products(w: Work, factors: Sequence[tuple[Fraction, Fraction]]) -> list[Num]:
+def worked_products(w: SolutionBuilder, factors: Sequence[tuple[Fraction, Fraction]]) -> list[Num]:
     """Products of printed numbers, shown exactly where that takes at most two
     places more than the working places, else rounded to the working places."""
     products = [a * b for a, b in factors]
     places = max((decimal_places(p) for p in products), default=0)
     if places <= w.places + 2:
         return [format_fraction(p, max(places, 1)) for p in products]
-    return [w.q(p) for p in products]
+    return [w.shown_result(p) for p in products]
 
 
 def decimal_places(f: Fraction) -> int:
@@ -221,11 +221,11 @@ def decimal_places(f: Fraction) -> int:
     return n if d == 1 else 99
 
 
-def step_context(w: Work, weights: Sequence[Ex], states, t: str | None, why: tuple,
+def step_context(w: SolutionBuilder, weights: Sequence[Ex], states, t: str | None, why: tuple,
                  name: str = "context") -> tuple[Step, list[Ex]]:
     """c from the weights as the answers print them and the given states."""
     c = context(weights, states)
-    keys = [w.n(a) for a in weights]
+    keys = [w.shown_answer(a) for a in weights]
     vec = lambda h: Vec(tuple(input_node(v) for v in h))
     csym = Sym("c", t or "t")
     blend = eq(csym, Add(tuple(Mul((k, vec(h)), "juxt") for k, h in zip(keys, states))))
@@ -233,7 +233,7 @@ def step_context(w: Work, weights: Sequence[Ex], states, t: str | None, why: tup
     for j in range(len(states[0])):
         prods = worked_products(w, [(value_of(k), Fraction(h[j])) for k, h in zip(keys, states)])
         total_m = sum(value_of(p) for p in prods)
-        m = w.q(total_m, w.digits)
+        m = w.shown_result(total_m, w.digits)
         worked.append(m)
         method.append((total_m, sum(value_of(k) * Fraction(h[j]) for k, h in zip(keys, states))))
         coords.append(eq(
@@ -242,8 +242,8 @@ def step_context(w: Work, weights: Sequence[Ex], states, t: str | None, why: tup
             Add(tuple(prods)),
             m,
         ))
-    result = eq(csym, Vec(tuple(w.n(x) for x in c)))
-    note = differs_note(w, [(Sym("c", f"{t or 't'},{j + 1}"), m, w.n(x)) for j, (m, x) in enumerate(zip(worked, c))],
+    result = eq(csym, Vec(tuple(w.shown_answer(x) for x in c)))
+    note = differs_note(w, [(Sym("c", f"{t or 't'},{j + 1}"), m, w.shown_answer(x)) for j, (m, x) in enumerate(zip(worked, c))],
                         f"the weights were rounded to {w.digits} places")
     w.method[name] = [list(v) for v in zip(*method)]  # two whole vectors
     step = Step("blend the states into the context", (), (blend, *coords, result), why, note)
@@ -257,13 +257,13 @@ def scores_line(scores: Sequence[Fraction], t: str | None, prime: bool = False) 
                      for i, s in enumerate(scores)))
 
 
-def worked_weights(w: Work, sm: Softmax) -> list[Fraction]:
+def worked_weights(w: SolutionBuilder, sm: Softmax) -> list[Fraction]:
     """The weights a student gets by the worked method (printed exponentials
     over their printed sum), for rows the solution does not write out."""
     return worked_softmax(w, sm)[2]
 
 
-def worked_weights_calculator(w: Work, sm: Softmax) -> list[Fraction]:
+def worked_weights_calculator(w: SolutionBuilder, sm: Softmax) -> list[Fraction]:
     """worked_weights with an exponential of a million or more kept to the
     working places, as a calculator shows it, where the page rounds it to
     three significant digits (4.85 × 10⁸): a student gets these where the
@@ -273,7 +273,7 @@ def worked_weights_calculator(w: Work, sm: Softmax) -> list[Fraction]:
     window it widens.)"""
     def kept(e: Ex) -> Fraction:
         f = float(e)
-        return Fraction(round(Decimal(repr(f)), w.places)) if abs(f) >= 1e6 else value_of(w.i(e))
+        return Fraction(round(Decimal(repr(f)), w.places)) if abs(f) >= 1e6 else value_of(w.shown_working(e))
 
     values = [kept(e) for e in sm.exps]
     z = sum(values)
