@@ -187,11 +187,9 @@ def window(key: Num, method: Sequence[Fraction]) -> float:
 
 
 class SolutionBuilder:
-    """What a kind's solve() builds one Solution with: it rounds exact values
-    for the page (`shown_answer`, `shown_working`, `shown_result`,
-    `shown_working_result`), makes the typed answers (exact and numeric
-    values cross-checked, marking windows, distractors), records the Verify
-    checks, and keeps the values the worked steps reach (`method`, `slips`)."""
+    """What a kind's solve() builds one Solution with: numbers rounded for the
+    page (shown_*), typed answers with exact and numeric values cross-checked,
+    the Verify checks, and the values the worked steps reach (method, slips)."""
 
     def __init__(self, digits: int):
         self.digits = digits

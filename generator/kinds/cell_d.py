@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import numpy as np
@@ -20,7 +21,8 @@ from ._recipe.figure_specs import bars_figure, figure_number, position_labels
 from ._recipe.parsing import rationals, scores_input
 from ._recipe.verify import verify_sum
 from ._recipe.wording import printed_apart, rounding_cause
-from ._recipe.worked import differs_note, printed_weights, scores_line, steps_softmax, worked_softmax
+from ._recipe.worked import (differs_note, merged_step, printed_weights, scores_line, steps_softmax,
+                             worked_softmax)
 
 ALLOWED = {"scores", "shift"}
 
@@ -56,6 +58,26 @@ def missing_property(inputs: dict) -> str | None:
     return None
 
 
+def _E(i: str) -> Sym:
+    return Sym("e", i)
+
+
+FACTOR_OUT = Step("write the shifted softmax and factor out the constant", (), (eq(
+    Sym("alpha", "i", "'"),
+    Frac(Call("exp", Add((_E("i"), Sym("k")))), SumOver("j", Call("exp", Add((_E("j"), Sym("k")))))),
+    Frac(Mul((Call("exp", Sym("k")), Call("exp", _E("i"))), "juxt"),
+         Mul((Call("exp", Sym("k")), SumOver("j", Call("exp", _E("j")))), "juxt")),
+    Frac(Call("exp", _E("i")), SumOver("j", Call("exp", _E("j")))),
+),), prose("The factor ", Call("exp", Sym("k")), " cancels top and bottom — algebraic proof that only "
+           "score differences matter."))
+NO_CHECK = Step("why not check on the shifted scores directly", (prose(
+    "The shifted scores are so large (or so negative) that ", Call("exp", Sym("e", None, "'")),
+    " overflows a calculator, so a numerical check on them is out of reach; the algebra of step 1 "
+    "is the proof, and the original scores give the weights."),), (), prose(
+    "This is exactly why libraries subtract the largest score first: the weights do not change, "
+    "and exp stays in range."))
+
+
 def solve(problem: Problem, digits: int) -> Solution:
     base = rationals(problem.inputs["scores"])
     k = Fraction(problem.inputs["shift"])
@@ -67,67 +89,20 @@ def solve(problem: Problem, digits: int) -> Solution:
                       eq(Sym("k"), input_node(k)), ", giving ", scores_line(shifted, "t", prime=True),
                       ". Compute the weights of the shifted scores."), ASK]
     forecast = prose("Will the weights change, shrink, or stay exactly the same? Commit to an answer.")
-    ei = lambda i: Sym("e", i)
-    algebra = eq(
-        Sym("alpha", "i", "'"),
-        Frac(Call("exp", Add((ei("i"), Sym("k")))), SumOver("j", Call("exp", Add((ei("j"), Sym("k")))))),
-        Frac(Mul((Call("exp", Sym("k")), Call("exp", ei("i"))), "juxt"),
-             Mul((Call("exp", Sym("k")), SumOver("j", Call("exp", ei("j")))), "juxt")),
-        Frac(Call("exp", ei("i")), SumOver("j", Call("exp", ei("j")))),
-    )
-    steps = [Step("write the shifted softmax and factor out the constant", (), (algebra,), prose(
-        "The factor ", Call("exp", Sym("k")), " cancels top and bottom — algebraic proof that only "
-        "score differences matter."))]
-    exps0, z0, q0 = worked_softmax(w, sm0)
-    worked0 = [w.shown_result(q, w.digits) for q in q0]
-    w0 = [w.shown_answer(a) for a in sm0.weights]
+    steps = [FACTOR_OUT]
+    original, worked0, z0, q0 = original_step(w, sm0)
+    ratio = sm.Z / sm0.Z if sm.shift == 0 and sm0.shift == 0 else None
     apart = ""  # how far the worked lists of the two score lists print apart
-    notes0 = differs_note(w, [(Sym("alpha", f"t{i + 1}"), m, k) for i, (m, k) in enumerate(zip(worked0, w0))],
-                            rounding_cause(exps0, z0))
-    original = Step("solve the original scores for comparison", (), (
-        Seq(tuple(eq(Call("exp", input_node(s - sm0.shift)), e) for s, e in zip(sm0.scores, exps0))),
-        eq(Sym("Z"), Add(tuple(exps0)), z0) if len(exps0) > 1 else eq(Sym("Z"), z0),
-        Seq(tuple(eq(Sym("alpha", f"t{i + 1}"), Frac(e, z0), m) for i, (e, m) in enumerate(zip(exps0, worked0)))),
-    ), prose("The two sets of weights must agree to every digit if shift invariance holds."), notes0)
     if sm.shift == 0:
         # the shifted scores are the question's e′: their weights α′ and sum Z′
         num = steps_softmax(w, sm, "t", why_div=prose("Confirms the algebra numerically."), prime=True)
         apart = printed_apart(worked0, printed_weights(w))
-        if apart:  # as printed, the lists may differ where rounding moved a last place
-            notes = len(notes0) + sum(len(s.after) for s in num)
-            where = "the notes say where" if notes > 1 else "the note says where"
-            original = Step(original.title, original.body, original.math, prose(
-                "If shift invariance holds, the two sets of weights are exactly equal. Worked from rounded "
-                f"numbers they differ {apart} here — {where}; the exact weights agree to every digit."),
-                original.after)
-        steps.append(Step("check numerically on the shifted scores",
-                          tuple(b for s in num for b in s.body),
-                          tuple(m for s in num for m in s.math), prose(
-                              "Confirms the algebra on real numbers: these are the weights of the shifted scores."),
-                          tuple(a for s in num for a in s.after)))
-        z1 = w.method["denominator"][0]
-        ratio = sm.Z / sm0.Z if sm0.shift == 0 else None
-        after = ()
-        if ratio is not None:
-            q = w.shown_result(z1 / value_of(z0))
-            shown = exact.shown(ratio, w.places)  # at the quotient's places, so the two compare
-            gap = printed_apart([q], [shown])
-            tail = () if not gap else (
-                f" (it differs {gap} from ", Call("exp", input_node(k)), " only because both sums were rounded)")
-            after = (prose("Every exponential was multiplied by ", eq(Call("exp", input_node(k)), shown),
-                           ", and so was the denominator: ",
-                           eq(Frac(Sym("Z", None, "'"), Sym("Z")), Frac(w.shown_working_result(z1), z0), q),
-                           *tail, " — the factor cancels in every fraction."),)
-        original = Step(original.title, original.body, original.math, original.why, original.after + after)
+        original = compared(w, original, apart, sum(len(s.after) for s in num), ratio, k, z0)
+        steps.append(merged_step("check numerically on the shifted scores", num, prose(
+            "Confirms the algebra on real numbers: these are the weights of the shifted scores.")))
     else:
-        ratio = None
         w.method["weights"] = [q0]
-        steps.append(Step("why not check on the shifted scores directly", (prose(
-            "The shifted scores are so large (or so negative) that ", Call("exp", Sym("e", None, "'")),
-            " overflows a calculator, so a numerical check on them is out of reach; the algebra of step 1 "
-            "is the proof, and the original scores give the weights."),), (), prose(
-            "This is exactly why libraries subtract the largest score first: the weights do not change, "
-            "and exp stays in range.")))
+        steps.append(NO_CHECK)
     steps.append(original)
     answer_softmax(w, sm)
     w.text("comparison", "the shifted weights against the original ones", SAME, ASK)
@@ -138,7 +113,8 @@ def solve(problem: Problem, digits: int) -> Solution:
                   float(np.exp(float(k))))
     same = all(agree(a, b) for a, b in zip(sm.weights, sm0.weights))
     w.check("shift invariance", same, prose(
-        "The shifted weights are identical to the unshifted ones, computed exactly: ", Tup(tuple(w0)), " ✓. ",
+        "The shifted weights are identical to the unshifted ones, computed exactly: ",
+        Tup(tuple(w.shown_answer(a) for a in sm0.weights)), " ✓. ",
         f"The worked lines differ {apart} only because they were worked from rounded numbers. " if apart else "",
         "This is why libraries subtract the largest score before exponentiating — exp cannot "
         "overflow, and the answer does not change."))
@@ -153,6 +129,48 @@ def solve(problem: Problem, digits: int) -> Solution:
                      " cancels (Cell D).")),)
     return Solution(problem, "Shifted scores", tuple(question), forecast, tuple(steps),
                     tuple(w.answers), tuple(w.checks), recall, figures)
+
+
+def original_step(w: SolutionBuilder, sm0) -> tuple[Step, list, object, list]:
+    """The original scores' softmax in one step, worked from printed numbers;
+    with its worked weights, printed sum and exact quotients."""
+    exps0, z0, q0 = worked_softmax(w, sm0)
+    worked0 = [w.shown_result(q, w.digits) for q in q0]
+    notes0 = differs_note(w, [(Sym("alpha", f"t{i + 1}"), m, w.shown_answer(a))
+                              for i, (m, a) in enumerate(zip(worked0, sm0.weights))],
+                          rounding_cause(exps0, z0))
+    step = Step("solve the original scores for comparison", (), (
+        Seq(tuple(eq(Call("exp", input_node(s - sm0.shift)), e) for s, e in zip(sm0.scores, exps0))),
+        eq(Sym("Z"), Add(tuple(exps0)), z0) if len(exps0) > 1 else eq(Sym("Z"), z0),
+        Seq(tuple(eq(Sym("alpha", f"t{i + 1}"), Frac(e, z0), m) for i, (e, m) in enumerate(zip(exps0, worked0)))),
+    ), prose("The two sets of weights must agree to every digit if shift invariance holds."), notes0)
+    return step, worked0, z0, q0
+
+
+def compared(w: SolutionBuilder, original: Step, apart: str, notes: int, ratio, k: Fraction, z0) -> Step:
+    """The original step set beside the worked shifted one: where the two
+    printed lists differ, its reason says so; where no score was subtracted,
+    a sentence shows the factor exp(k) that multiplied every exponential and
+    the sum."""
+    notes += len(original.after)
+    if apart:  # as printed, the lists may differ where rounding moved a last place
+        where = "the notes say where" if notes > 1 else "the note says where"
+        original = dataclasses.replace(original, why=prose(
+            "If shift invariance holds, the two sets of weights are exactly equal. Worked from rounded "
+            f"numbers they differ {apart} here — {where}; the exact weights agree to every digit."))
+    if ratio is None:
+        return original
+    z1 = w.method["denominator"][0]
+    q = w.shown_result(z1 / value_of(z0))
+    shown = exact.shown(ratio, w.places)  # at the quotient's places, so the two compare
+    gap = printed_apart([q], [shown])
+    tail = () if not gap else (
+        f" (it differs {gap} from ", Call("exp", input_node(k)), " only because both sums were rounded)")
+    return dataclasses.replace(original, after=original.after + (prose(
+        "Every exponential was multiplied by ", eq(Call("exp", input_node(k)), shown),
+        ", and so was the denominator: ",
+        eq(Frac(Sym("Z", None, "'"), Sym("Z")), Frac(w.shown_working_result(z1), z0), q),
+        *tail, " — the factor cancels in every fraction."),))
 
 
 KIND = register(Kind(

@@ -80,37 +80,13 @@ def solve(problem: Problem, digits: int) -> Solution:
                      "to them — sharpen, flatten, or leave them alone?")
     total = Add(tuple(input_node(a) for a in given))
     sm = softmax(given)  # the damage a (second) softmax would do
-    k = int(np.argmax([float(a) for a in given]))
-    uniform = len(set(given)) == 1  # a second softmax gives them back unchanged
     if ok:
-        # worked from the printed numbers, as a student redoes it: the printed
-        # exponentials, their printed sum, each divided by it
-        exp_nums, z, quotients = worked_softmax(w, sm)
-        exps = Seq(tuple(eq(Call("exp", input_node(a)), n) for a, n in zip(given, exp_nums)))
-        printed = [w.shown_result(q, w.digits) for q in quotients]
-        double = Tup(tuple(printed))
-        weights = [Ex.of(a) for a in given]
-        floats = np.array([float(a) for a in given])
-        lost = (Ex.of(given[k]) - Ex.of(value_of(printed[k]))) / Ex.of(given[k])
-        steps = [Step("check normalisation before touching softmax", (), (
-            eq(total, input_node(sum(given))),), prose(
-            "Softmax is for turning scores into weights. These are already weights — all in [0, 1], "
-            "summing to 1 — so softmax has no job here."), (
-            # one paragraph, as the seed has it: the sentence that opens it cannot end a page alone
-            prose("To see the damage a second softmax would do: ", exps, ", sum ", z, ", giving ", double,
-                  f" — the largest weight, "
-                  f"{number_text(given[k])}, is flattened toward uniform and position {k + 1} loses "
-                  f"{pct(lost, 0)} of its weight. Double softmax blunts the focus; never do it."
-                  if not uniform else
-                  " — uniform weights come back unchanged: they have no focus to blunt. On any other weights a "
-                  "second softmax flattens the largest toward uniform; never do it."),
-            *off_exactly(w, printed, sm, exp_nums),
-        ))]
+        weights, floats = [Ex.of(a) for a in given], np.array([float(a) for a in given])
+        steps = [normalised_step(w, given, sm, total)]
         why_c = prose("The context is just the weighted average of the states — Step 3 of the recipe, "
                       "using the weights we were given, with no softmax involved.")
     else:
-        weights = list(sm.weights)
-        floats = sm.numeric
+        weights, floats = list(sm.weights), sm.numeric
         steps = [Step("check normalisation before touching softmax", (), (
             eq(total, input_node(sum(given))),), prose(
             "These numbers are not a probability distribution (they do not sum to 1 within [0, 1]), so "
@@ -123,13 +99,60 @@ def solve(problem: Problem, digits: int) -> Solution:
         "Entropy quantifies how focused the weights are; compare it with the uniform maximum ",
         eq(Call("ln", Num(str(tx))), w.shown_answer(exact.log(Ex.of(tx)))), "."))
     steps.append(step)
+    H2 = entropy(sm.weights, sm.neg_log_weights) if ok else None  # after a second softmax
+    answer(w, ok, given, sm, weights, floats, states, c, H, H2)
+    if ok:
+        w.check("already normalised", True, prose(
+            "The weights already sum to 1 (", eq(total, Num("1")), ") ✓ — trap avoided."))
+    else:
+        verify_sum(w, weights)
+    verify_hull(w, c, states)
+    lnT = verify_entropy(w, H, tx)
+    w.numeric("max_entropy", "ln T_x, the largest possible entropy", lnT, float(np.log(tx)))
+    recall = ((prose("If you are given numbers that already sum to 1, should you softmax them?"),
+               prose("No — they are already weights; softmax would flatten them. Just take the "
+                     "weighted sum (Cell I).")),)
+    return Solution(problem, "Already-normalised input", tuple(question), forecast, tuple(steps),
+                    tuple(w.answers), tuple(w.checks), recall,
+                    figures(w, ok, len(set(given)) == 1, weights, states, c, H, H2))
+
+
+def normalised_step(w: SolutionBuilder, given: list[Fraction], sm, total: Add) -> Step:
+    """The first step where the numbers are weights already: they sum to 1,
+    and what a second softmax, worked from the printed numbers as a student
+    redoes it, would do to them (the printed exponentials, their printed
+    sum, each divided by it)."""
+    k = int(np.argmax([float(a) for a in given]))
+    uniform = len(set(given)) == 1  # a second softmax gives them back unchanged
+    exp_nums, z, quotients = worked_softmax(w, sm)
+    exps = Seq(tuple(eq(Call("exp", input_node(a)), n) for a, n in zip(given, exp_nums)))
+    printed = [w.shown_result(q, w.digits) for q in quotients]
+    double = Tup(tuple(printed))
+    lost = (Ex.of(given[k]) - Ex.of(value_of(printed[k]))) / Ex.of(given[k])
+    return Step("check normalisation before touching softmax", (), (
+        eq(total, input_node(sum(given))),), prose(
+        "Softmax is for turning scores into weights. These are already weights — all in [0, 1], "
+        "summing to 1 — so softmax has no job here."), (
+        # one paragraph, as the seed has it: the sentence that opens it cannot end a page alone
+        prose("To see the damage a second softmax would do: ", exps, ", sum ", z, ", giving ", double,
+              f" — the largest weight, "
+              f"{number_text(given[k])}, is flattened toward uniform and position {k + 1} loses "
+              f"{pct(lost, 0)} of its weight. Double softmax blunts the focus; never do it."
+              if not uniform else
+              " — uniform weights come back unchanged: they have no focus to blunt. On any other weights a "
+              "second softmax flattens the largest toward uniform; never do it."),
+        *off_exactly(w, printed, sm, exp_nums),
+    ))
+
+
+def answer(w: SolutionBuilder, ok: bool, given, sm, weights, floats, states, c, H, H2) -> None:
+    """The weights, context and entropy; the mistakes named where a response
+    matches them: the second softmax (the trap of this cell), or for scores
+    the usual softmax slips; log base 2."""
     w.vector("weights", "the attention weights used", weights, floats,
              distractors=[(list(sm.weights), "double_softmax")] if ok else weight_distractors(sm))
     if ok:
         w.vector("double_softmax", "what a wrong second softmax would give", list(sm.weights), sm.numeric)
-    H2 = entropy(sm.weights, sm.neg_log_weights) if ok else None  # after a second softmax
-    # the mistakes named where a response matches them: the second softmax
-    # (the trap of this cell), or for scores the usual softmax slips; log base 2
     ln2 = exact.log(Ex.of(2))
     w.vector("context", "context vector c_t", c, numeric.context(floats, [[float(v) for v in h] for h in states]),
              # given weights blended as if they were scores: softmaxed again, exponentiated only, or one-hot
@@ -140,16 +163,14 @@ def solve(problem: Problem, digits: int) -> Solution:
               numeric.entropy(floats) if ok else numeric.entropy_of_scores([float(a) for a in given]),
               distractors=[*([(H2, "double_softmax")] if ok else []), (H / ln2, "log_base_2"),
                            (-H, "dropped_minus_sign")])
-    if ok:
-        w.check("already normalised", True, prose(
-            "The weights already sum to 1 (", eq(total, Num("1")), ") ✓ — trap avoided."))
-    else:
-        verify_sum(w, weights)
-    verify_hull(w, c, states)
-    lnT = verify_entropy(w, H, tx)
-    w.numeric("max_entropy", "ln T_x, the largest possible entropy", lnT, float(np.log(tx)))
-    figures = [entropy_figure(w, ["given weights", "after 2nd softmax"] if ok else ["weights"],
-                                [H, H2] if ok else [H], tx, prose(
+
+
+def figures(w: SolutionBuilder, ok: bool, uniform: bool, weights, states, c, H, H2) -> tuple:
+    """The states and their context (in two dimensions), and the entropy of the
+    given weights beside that of a second softmax."""
+    tx = len(weights)
+    specs = [entropy_figure(w, ["given weights", "after 2nd softmax"] if ok else ["weights"],
+                              [H, H2] if ok else [H], tx, prose(
         (f"the given weights have entropy {w.shown_answer(H).text} nats, {against_max(w, H, tx)}; a second "
          f"softmax would push it up to {w.shown_answer(H2).text}, {against_max(w, H2, tx)} — "
          "the flattening that blunts the focus." if not uniform else
@@ -158,12 +179,8 @@ def solve(problem: Problem, digits: int) -> Solution:
         f"the entropy {w.shown_answer(H).text} nats, {against_max(w, H, tx)}."), highlight=1 if ok else None)]
     spec = context_figure(w, weights, states, c, context_caption(w, weights, c, states))
     if spec:
-        figures.insert(0, spec)
-    recall = ((prose("If you are given numbers that already sum to 1, should you softmax them?"),
-               prose("No — they are already weights; softmax would flatten them. Just take the "
-                     "weighted sum (Cell I).")),)
-    return Solution(problem, "Already-normalised input", tuple(question), forecast, tuple(steps),
-                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
+        specs.insert(0, spec)
+    return tuple(specs)
 
 
 KIND = register(Kind(

@@ -138,6 +138,13 @@ def steps_softmax(
     return steps
 
 
+def merged_step(title: str, steps: Sequence[Step], why: tuple) -> Step:
+    """Several worked steps shown as one (their bodies, maths and notes in
+    order) under one title and one reason."""
+    return Step(title, tuple(b for s in steps for b in s.body), tuple(m for s in steps for m in s.math), why,
+                tuple(a for s in steps for a in s.after))
+
+
 def worked_term(w: SolutionBuilder, a: Num) -> tuple[Num, Num]:
     """(ln a, a · ln a) for the line a ln(a) = a · (ln a) = product: ln a to
     the working places, or to as many more (up to four) as it takes for the
@@ -171,30 +178,40 @@ def step_entropy(w: SolutionBuilder, weights: Sequence[Ex], neg_log_weights: Seq
     body = ()
     if len(keys) < len(weights):
         body = (prose("Positions with weight 0 contribute nothing (0 · ln 0 is taken as 0)."),)
-    key = w.shown_answer(H)
-    worked = w.shown_result(total_m, w.digits)
-    if worked.text == key.text:
-        after = (prose("so ", eq(Sym("H"), key), " nats."),)
-    else:
-        exact_weights = all(Ex.of(value_of(k)).rat == a.rat for k, a in zip(keys, (a for a in weights if a.rat != 0)))
-        cause = (f"each term was rounded to {w.places} places" if exact_weights else
-                 f"the weights were rounded to {w.digits} places")
-        after = (prose("so ", Chain(Sym("H"), (("≈", worked),)), f" nats from the numbers as printed, since {cause}; "
-                       "computed exactly, ", eq(Sym("H"), key), " nats, the answer in the key. Both are accepted."),)
+    after = _entropy_result(w, keys, [a for a in weights if a.rat != 0], total_m, H)
     # a calculator's result from the same weights (to float precision, far
     # finer than the window it widens)
     floats = [float(value_of(k)) for k in keys]
     calculator = -sum(x * math.log(x) for x in floats if x > 0)  # 0 · ln 0 = 0 (and below float range)
     w.method[name] = [total_m, Fraction(calculator)]
     if w.digits < w.places:
-        # the terms rounded to the answer's places, as a student who does not keep
-        # the working's places gets: named where it falls outside the window
-        unit = Fraction(1, 10 ** w.digits)
-        rounded = -sum(round_half_up(value_of(exact.shown_xlogx(value_of(k), w.digits + 3)) / unit) * unit
-                       for k in keys)
-        w.slips.setdefault(name, []).append((Ex.of(rounded), "rounded_working"))
+        w.slips.setdefault(name, []).append((_rounded_too_soon(w, keys), "rounded_working"))
     step = Step("compute the entropy", body, (definition, terms, total), why, after)
     return step, H
+
+
+def _entropy_result(w: SolutionBuilder, keys: Sequence[Num], weights: Sequence[Ex], total_m: Fraction,
+                    H: Ex) -> tuple:
+    """The sentence after the entropy's terms: H as the key gives it, and the
+    worked result beside it where the two print apart (with the cause)."""
+    key = w.shown_answer(H)
+    worked = w.shown_result(total_m, w.digits)
+    if worked.text == key.text:
+        return (prose("so ", eq(Sym("H"), key), " nats."),)
+    exact_weights = all(Ex.of(value_of(k)).rat == a.rat for k, a in zip(keys, weights))
+    cause = (f"each term was rounded to {w.places} places" if exact_weights else
+             f"the weights were rounded to {w.digits} places")
+    return (prose("so ", Chain(Sym("H"), (("≈", worked),)), f" nats from the numbers as printed, since {cause}; "
+                  "computed exactly, ", eq(Sym("H"), key), " nats, the answer in the key. Both are accepted."),)
+
+
+def _rounded_too_soon(w: SolutionBuilder, keys: Sequence[Num]) -> Ex:
+    """The entropy from terms rounded to the answer's places, as a student who
+    does not keep the working's places gets: named where it falls outside the
+    window."""
+    unit = Fraction(1, 10 ** w.digits)
+    return Ex.of(-sum(round_half_up(value_of(exact.shown_xlogx(value_of(k), w.digits + 3)) / unit) * unit
+                      for k in keys))
 
 
 def worked_products(w: SolutionBuilder, factors: Sequence[tuple[Fraction, Fraction]]) -> list[Num]:
