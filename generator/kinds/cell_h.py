@@ -86,6 +86,77 @@ def limits(scores: list[Fraction]) -> tuple[list[Fraction], list[Fraction]]:
             [Fraction(1, len(scores))] * len(scores))
 
 
+def dial_step(w: SolutionBuilder, n: int, betas: list[Fraction], sms: list, tied: list[int], share: str) -> Step:
+    """The weights at the n-th β, and what turning the dial to it did to the
+    largest score's weight (at the last β, how near the limit it is)."""
+    b, sm = betas[n], sms[n]
+    lines = (eq(Mul((Sym("beta"), Sym("e")), "juxt"), Tup(tuple(input_node(x) for x in sm.scores))),
+             eq(Sym("alpha"), Tup(tuple(w.shown_answer(a) for a in sm.weights))))
+    if n == 0:
+        return Step(f"β = {number_text(b)}", (), lines, prose(
+            "This is our baseline — the gaps between the scores at this setting of the dial. "
+            "Everything after this shows what turning the dial up does to the same gaps."))
+    k, prev = tied[0], betas[n - 1]
+    topw = w.shown_answer(sm.weights[k]).text
+    before = w.shown_answer(sms[n - 1].weights[k]).text
+    if before != topw or len(tied) == len(sm.scores):
+        moves = f"the weight of {positions(tied, 'each of ')} moves from {before} to {topw}"
+    else:  # the same to the printed places: the sharpening shows in the largest of the others
+        j = max((i for i in range(len(sm.scores)) if i not in tied), key=lambda i: float(sm.weights[i]))
+        moves = (f"the weight of {positions(tied, 'each of ')} already prints as {topw}, and "
+                 f"position {j + 1}'s falls from {w.shown_answer(sms[n - 1].weights[j]).text} to "
+                 f"{w.shown_answer(sm.weights[j]).text}")
+    why = prose(f"Turning the dial from β = {number_text(prev)} to β = {number_text(b)} multiplies "
+                f"every gap by {number_text(b / prev)}; since softmax amplifies gaps through exp, "
+                f"{moves} — focus sharpens as the dial turns.")
+    if n == len(betas) - 1:
+        why = why + prose(
+            how_near(b, sm.weights[k] * len(tied), tied) +
+            "Only in the limit β → ∞ does softmax become a hard argmax — all the weight on the largest "
+            f"score{share}, 0 on everything else: the boundary case that connects soft attention to plain "
+            "“pick the best”.")
+    return Step(f"β = {number_text(b)}", (), lines, why)
+
+
+def how_near(b: Fraction, held: Ex, tied: list[int]) -> str:
+    """How near the largest score(s), holding `held` at the last β, are to
+    their limit: a pick, or for tied largest scores an even split."""
+    limit = "argmax" if len(tied) == 1 else f"even split between {positions(tied)}"
+    if exact.compare(held, Ex.of(Fraction(99, 100))) >= 0:
+        return f" At β = {number_text(b)} the {limit} is already all but reached. "
+    if exact.compare(held, Ex.of(Fraction(9, 10))) >= 0:
+        return (f" At β = {number_text(b)} the focus is close to a hard pick, though not yet all of it. "
+                if len(tied) == 1 else
+                f" At β = {number_text(b)} the focus is close to its limit, an {limit}, though "
+                "not yet all of it. ")
+    return f" Even at β = {number_text(b)} the focus is still soft. "
+
+
+def answer(w: SolutionBuilder, scores: list[Fraction], sms: list, tied: list[int], hi: list, lo: list) -> None:
+    """The table of weights (one row per β) and both limits."""
+    w.vector("weights", "weights for each β (one row per β)", [list(sm.weights) for sm in sms],
+             np.array([sm.numeric for sm in sms]),
+             method=[[worked_weights(w, sm) for sm in sms], [worked_weights_calculator(w, sm) for sm in sms]],
+             distractors=table_distractors(sms))
+    w.vector("limit_infinity", "weights as β → ∞ (hard argmax" + (", shared by the tied top scores)"
+                                                                  if len(tied) > 1 else ")"), [Ex.of(v) for v in hi],
+             _numeric_limit(scores))
+    w.vector("limit_zero", "weights as β → 0 (uniform)", [Ex.of(v) for v in lo],
+             np.full(len(scores), 1.0 / len(scores)))
+
+
+def check_sharpening(w: SolutionBuilder, sms: list, tied: list[int], hi: list) -> None:
+    """The largest score's weight rises with β (exactly), toward its limit."""
+    k = tied[0]
+    tops = [sm.weights[k] for sm in sms]
+    rising = all(exact.compare(y, x) >= 0 for x, y in zip(tops, tops[1:]))
+    printed = [w.shown_answer(t).text for t in tops]
+    still = "" if len(set(printed)) == len(printed) else f"; it still rises, beyond {w.digits} decimal places"
+    w.check("sharpens monotonically", rising, prose(
+        f"The weight of {positions(tied, 'each of ')} rises monotonically with β ✓ (" +
+        " → ".join(printed) + f"{still}), toward its limit {w.shown_answer(Ex.of(hi[k])).text}."))
+
+
 def solve(problem: Problem, digits: int) -> Solution:
     scores = rationals(problem.inputs["scores"])
     betas = rationals(problem.inputs["betas"])
@@ -100,49 +171,8 @@ def solve(problem: Problem, digits: int) -> Solution:
     top = max(scores)
     tied = [i for i, x in enumerate(scores) if x == top]
     k = tied[0]
-    where = positions(tied)
-    share = "" if len(tied) == 1 else f", split equally between {where}, which tie for the largest score"
-    steps = []
-    for n, (b, sm) in enumerate(zip(betas, sms)):
-        scaled = Tup(tuple(input_node(x) for x in sm.scores))
-        lines = (eq(Mul((Sym("beta"), Sym("e")), "juxt"), scaled),
-                 eq(Sym("alpha"), Tup(tuple(w.shown_answer(a) for a in sm.weights))))
-        topw = w.shown_answer(sm.weights[k]).text
-        if n == 0:
-            why = prose("This is our baseline — the gaps between the scores at this setting of the dial. "
-                        "Everything after this shows what turning the dial up does to the same gaps.")
-        else:
-            prev = betas[n - 1]
-            before = w.shown_answer(sms[n - 1].weights[k]).text
-            if before != topw or len(tied) == len(scores):
-                moves = f"the weight of {positions(tied, 'each of ')} moves from {before} to {topw}"
-            else:  # the same to the printed places: the sharpening shows in the largest of the others
-                j = max((i for i in range(len(scores)) if i not in tied), key=lambda i: float(sm.weights[i]))
-                moves = (f"the weight of {positions(tied, 'each of ')} already prints as {topw}, and "
-                         f"position {j + 1}'s falls from {w.shown_answer(sms[n - 1].weights[j]).text} to "
-                         f"{w.shown_answer(sm.weights[j]).text}")
-            why = prose(f"Turning the dial from β = {number_text(prev)} to β = {number_text(b)} multiplies "
-                        f"every gap by {number_text(b / prev)}; since softmax amplifies gaps through exp, "
-                        f"{moves} — focus sharpens as the dial turns.")
-            if n == len(betas) - 1:
-                held = sm.weights[k] * len(tied)  # what the largest score(s) hold
-                # tied largest scores never make a pick: their limit is an even split
-                limit = "argmax" if len(tied) == 1 else f"even split between {where}"
-                if exact.compare(held, Ex.of(Fraction(99, 100))) >= 0:
-                    state = f" At β = {number_text(b)} the {limit} is already all but reached. "
-                elif exact.compare(held, Ex.of(Fraction(9, 10))) >= 0:
-                    state = (f" At β = {number_text(b)} the focus is close to a hard pick, though not yet all of it. "
-                             if len(tied) == 1 else
-                             f" At β = {number_text(b)} the focus is close to its limit, an {limit}, though "
-                             "not yet all of it. ")
-                else:
-                    state = f" Even at β = {number_text(b)} the focus is still soft. "
-                why = why + prose(
-                    state +
-                    "Only in the limit β → ∞ does softmax become a hard argmax — all the weight on the largest "
-                    f"score{share}, 0 on everything else: the boundary case that connects soft attention to plain "
-                    "“pick the best”.")
-        steps.append(Step(f"β = {number_text(b)}", (), lines, why))
+    share = "" if len(tied) == 1 else f", split equally between {positions(tied)}, which tie for the largest score"
+    steps = [dial_step(w, n, betas, sms, tied, share) for n in range(len(betas))]
     hi, lo = limits(scores)
     steps.append(Step("take the limits", (), (
         eq(Lim(Sym("beta"), Infinity(), Sym("alpha")), Tup(tuple(input_node(v) for v in hi))),
@@ -150,24 +180,10 @@ def solve(problem: Problem, digits: int) -> Solution:
     ), prose("As β → ∞ every gap to the top score grows without bound, so the largest score takes all the "
              f"mass{share}; as β → 0 every scaled score goes to 0, and softmax of equal scores is uniform — "
              "the opposite extreme, Cell B.")))
-    w.vector("weights", "weights for each β (one row per β)", [list(sm.weights) for sm in sms],
-             np.array([sm.numeric for sm in sms]),
-             method=[[worked_weights(w, sm) for sm in sms], [worked_weights_calculator(w, sm) for sm in sms]],
-             distractors=table_distractors(sms))
-    w.vector("limit_infinity", "weights as β → ∞ (hard argmax" + (", shared by the tied top scores)"
-                                                                  if len(tied) > 1 else ")"), [Ex.of(v) for v in hi],
-             _numeric_limit(scores))
-    w.vector("limit_zero", "weights as β → 0 (uniform)", [Ex.of(v) for v in lo],
-             np.full(len(scores), 1.0 / len(scores)))
+    answer(w, scores, sms, tied, hi, lo)
     for b, sm in zip(betas, sms):
         verify_sum(w, sm.weights, f"β = {number_text(b)}: weights sum to one")
-    tops = [sm.weights[k] for sm in sms]
-    rising = all(exact.compare(y, x) >= 0 for x, y in zip(tops, tops[1:]))
-    printed = [w.shown_answer(t).text for t in tops]
-    still = "" if len(set(printed)) == len(printed) else f"; it still rises, beyond {w.digits} decimal places"
-    w.check("sharpens monotonically", rising, prose(
-        f"The weight of {positions(tied, 'each of ')} rises monotonically with β ✓ (" +
-        " → ".join(printed) + f"{still}), toward its limit {w.shown_answer(Ex.of(hi[k])).text}."))
+    check_sharpening(w, sms, tied, hi)
     figures = (sharpening_figure(w, scores, betas, sms, hi, lo, "β", prose(
         f"each curve is one weight as the dial β turns (log scale); the markers are the β values asked. The "
         f"weight of {positions(tied, 'each of ')} climbs from {w.shown_answer(sms[0].weights[k]).text} to {w.shown_answer(sms[-1].weights[k]).text} and levels "
