@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from ..inputs import check_keys, require
@@ -60,46 +62,19 @@ def solve(problem: Problem, digits: int) -> Solution:
                       *((states_line(states), ".") if states else ()))]
     forecast = prose("If the model can’t tell the boxes apart, what should it do? "
                      "Guess the weight of each.")
-    steps = []
     if equal:
-        e = w.shown_working(sm.exps[0])
-        z = w.shown_result(tx * value_of(e))
-        a = w.shown_result(value_of(e) / value_of(z), w.digits)  # = 1/Tx exactly
-        w.method["denominator"] = [value_of(z)]
-        steps.append(Step("notice the scores are equal, then confirm", (
-            prose("When the inputs to softmax are identical, symmetry forces identical outputs; no arithmetic "
-                  "is needed, but let’s confirm. Each ", Call("exp", input_node(scores[0])),
-                  f" is the same number, and there are {tx} of them."),),
-            (eq(Call("exp", input_node(sm.scores[0] - sm.shift)), e),
-             eq(Sym("Z"), Mul((Num(str(tx)), e), "times"), z),
-             eq(Sym("alpha", "ti"), Frac(e, z), a)),
-            prose("Confirms the symmetry: equal scores give the uniform distribution ",
-                  eq(Frac(Num("1"), Sym("T", "x")), Frac(Num("1"), Num(str(tx)))), "."),
-            # Tx times the rounded exponential, where it rounds otherwise than Z itself (the key)
-            differs_note(w, [(Sym("Z"), w.shown_result(value_of(z), w.digits), w.shown_answer(sm.Z))],
-                           f"the exponential was rounded to {rounded_to([e])}")))
+        steps = [symmetry_step(w, sm)]
     else:
         # symmetry only forces equal weights when the scores are equal: the full recipe
-        soft = steps_softmax(w, sm, "t")
-        first = soft[0]
-        soft[0] = Step(first.title, (prose("The scores are not all equal, so symmetry does not force equal "
-                                           "weights: run the full recipe."),) + first.body,
-                       first.math, first.why, first.after)
-        steps += soft
+        steps = steps_softmax(w, sm, "t")
+        steps[0] = dataclasses.replace(steps[0], body=(prose(
+            "The scores are not all equal, so symmetry does not force equal weights: run the full recipe."),
+            *steps[0].body))
     answer_softmax(w, sm)
+    c = None
     if states:
-        step, c = step_context(w, sm.weights, states, "t", prose(
-            "With equal weights the context is the plain average of the states — "
-            "softmax does not invent focus out of nothing." if equal else
-            "The context is the weighted average of the states."))
-        if equal:
-            avg = eq(Sym("c", "t"), Mul((Frac(Num("1"), Num(str(tx))),
-                                         Paren(Add(tuple(Sym("h", str(i + 1)) for i in range(tx))))), "juxt"))
-            step = Step(step.title, (prose("Equal weights make the blend a plain average: ", avg, "."),),
-                        step.math, step.why, step.after)
+        step, c = blend(w, sm, states, equal)
         steps.append(step)
-        w.vector("context", "context vector c_t", c, numeric.context(sm.numeric, [[float(v) for v in h] for h in states]),
-                 distractors=context_distractors(sm, states))
     verify_sum(w, sm.weights)
     if equal:
         w.check("uniform", True, prose(
@@ -107,8 +82,54 @@ def solve(problem: Problem, digits: int) -> Solution:
             ": this is the “no focus” degenerate case."))
     if states:
         verify_hull(w, c, states)
-    labels = position_labels(tx)
-    figures = [bars_figure(w, sm.weights, labels, prose(
+    recall = ((prose("Equal scores give which attention distribution?"),
+               prose("The uniform one, ", eq(Sym("alpha", "i"), Frac(Num("1"), Sym("T", "x"))),
+                     "; the context is the plain average of the states (Cell B).")),)
+    return Solution(problem, "All scores equal", tuple(question), forecast, tuple(steps),
+                    tuple(w.answers), tuple(w.checks), recall, figures(w, sm, states, c, equal))
+
+
+def symmetry_step(w: SolutionBuilder, sm) -> Step:
+    """Equal scores: symmetry gives the weights, one exponential confirms them."""
+    tx = len(sm.scores)
+    e = w.shown_working(sm.exps[0])
+    z = w.shown_result(tx * value_of(e))
+    a = w.shown_result(value_of(e) / value_of(z), w.digits)  # = 1/Tx exactly
+    w.method["denominator"] = [value_of(z)]
+    return Step("notice the scores are equal, then confirm", (
+        prose("When the inputs to softmax are identical, symmetry forces identical outputs; no arithmetic "
+              "is needed, but let’s confirm. Each ", Call("exp", input_node(sm.scores[0])),
+              f" is the same number, and there are {tx} of them."),),
+        (eq(Call("exp", input_node(sm.scores[0] - sm.shift)), e),
+         eq(Sym("Z"), Mul((Num(str(tx)), e), "times"), z),
+         eq(Sym("alpha", "ti"), Frac(e, z), a)),
+        prose("Confirms the symmetry: equal scores give the uniform distribution ",
+              eq(Frac(Num("1"), Sym("T", "x")), Frac(Num("1"), Num(str(tx)))), "."),
+        # Tx times the rounded exponential, where it rounds otherwise than Z itself (the key)
+        differs_note(w, [(Sym("Z"), w.shown_result(value_of(z), w.digits), w.shown_answer(sm.Z))],
+                     f"the exponential was rounded to {rounded_to([e])}"))
+
+
+def blend(w: SolutionBuilder, sm, states, equal: bool):
+    """The context step (with equal weights, a plain average) and its answer."""
+    tx = len(sm.scores)
+    step, c = step_context(w, sm.weights, states, "t", prose(
+        "With equal weights the context is the plain average of the states — "
+        "softmax does not invent focus out of nothing." if equal else
+        "The context is the weighted average of the states."))
+    if equal:
+        avg = eq(Sym("c", "t"), Mul((Frac(Num("1"), Num(str(tx))),
+                                     Paren(Add(tuple(Sym("h", str(i + 1)) for i in range(tx))))), "juxt"))
+        step = dataclasses.replace(step, body=(prose("Equal weights make the blend a plain average: ", avg, "."),))
+    w.vector("context", "context vector c_t", c, numeric.context(sm.numeric, [[float(v) for v in h] for h in states]),
+             distractors=context_distractors(sm, states))
+    return step, c
+
+
+def figures(w: SolutionBuilder, sm, states, c, equal: bool) -> tuple:
+    """The weights as bars, and where there are states the context among them."""
+    tx = len(sm.scores)
+    specs = [bars_figure(w, sm.weights, position_labels(tx), prose(
         f"{'both bars have' if tx == 2 else f'all {tx} bars have'} the same height {w.shown_answer(sm.weights[0]).text} = "
         f"1/{tx}: with nothing to tell the "
         "boxes apart, softmax spreads the focus evenly — no bar is highlighted because none wins."
@@ -119,12 +140,8 @@ def solve(problem: Problem, digits: int) -> Solution:
             f"{hull_words(states)[2]}." if equal
             else context_caption(w, sm.weights, c, states)[0]))
         if spec:
-            figures.append(spec)
-    recall = ((prose("Equal scores give which attention distribution?"),
-               prose("The uniform one, ", eq(Sym("alpha", "i"), Frac(Num("1"), Sym("T", "x"))),
-                     "; the context is the plain average of the states (Cell B).")),)
-    return Solution(problem, "All scores equal", tuple(question), forecast, tuple(steps),
-                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
+            specs.append(spec)
+    return tuple(specs)
 
 
 KIND = register(Kind(
