@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import numpy as np
@@ -78,6 +79,38 @@ def missing_property(inputs: dict, threshold: float = 0.6) -> str | None:
     return None
 
 
+def amplification(w: SolutionBuilder, sm, last: Step, words, k: int, second: int) -> Step:
+    """The cell's point, after the last step: the winning weight is exp(gap)
+    times the runner-up's (an answer where the ratio fits a float)."""
+    gap = sm.scores[k] - sm.scores[second]
+    ratio = exact.exp(exact.Ex.of(gap))
+    if gap <= MAX_RATIO_GAP:
+        w.numeric("amplification", "ratio of the winning weight to the runner-up, exp(gap)",
+                  ratio, float(np.exp(float(sm.scores[k]) - float(sm.scores[second]))))
+    # the ratio of the weights as step 3 printed them, where it reads otherwise
+    shown = printed_weights(w)
+    divided = w.shown_result(value_of(shown[k]) / value_of(shown[second])) if value_of(shown[second]) else None
+    aside = (() if divided is None or divided.text == w.shown_answer(ratio).text else
+             (" (dividing the rounded weights above gives ", divided, ")"))
+    return dataclasses.replace(last, after=last.after + (prose(
+        "Notice the amplification: the raw scores differ by " + ("only " if gap <= 3 else ""),
+        input_node(gap), f" between {where(words, k)} and the runner-up {where(words, second)}, "
+        + ("yet" if gap <= 3 else "and") + " the winning weight is ", w.shown_answer(ratio),
+        " times the runner-up’s — the ratio is exactly ",
+        eq(Call("exp", input_node(gap)), w.shown_answer(ratio)), *aside, "."),))
+
+
+def bars(w: SolutionBuilder, sm, words, k: int, second: int):
+    """The weights as bars, the winner's ratio to the runner-up marked where
+    it is an answer."""
+    labels = position_labels(len(sm.scores), words)
+    amplified = len(sm.scores) > 1 and k != second and sm.scores[k] - sm.scores[second] <= MAX_RATIO_GAP
+    return bars_figure(
+        w, sm.weights, labels, winner_caption(w, sm, labels, k, second if amplified else None), winner=k,
+        ratio=(second, exact.exp(exact.Ex.of(sm.scores[k] - sm.scores[second])), sm.scores[k] - sm.scores[second])
+        if amplified else None)
+
+
 def solve(problem: Problem, digits: int) -> Solution:
     inp = problem.inputs
     scores = rationals(inp["scores"])
@@ -104,39 +137,17 @@ def solve(problem: Problem, digits: int) -> Solution:
     steps = steps_softmax(w, sm, t)
     answer_softmax(w, sm)
     if len(scores) > 1 and k != second:
-        gap = sm.scores[k] - sm.scores[second]
-        ratio = exact.exp(exact.Ex.of(gap))
-        if gap <= MAX_RATIO_GAP:
-            w.numeric("amplification", "ratio of the winning weight to the runner-up, exp(gap)",
-                      ratio, float(np.exp(float(sm.scores[k]) - float(sm.scores[second]))))
-        # the ratio of the weights as step 3 printed them, where it reads otherwise
-        shown = printed_weights(w)
-        divided = w.shown_result(value_of(shown[k]) / value_of(shown[second])) if value_of(shown[second]) else None
-        aside = (() if divided is None or divided.text == w.shown_answer(ratio).text else
-                 (" (dividing the rounded weights above gives ", divided, ")"))
-        last = steps[-1]
-        steps[-1] = Step(last.title, last.body, last.math, last.why, last.after + (prose(
-            "Notice the amplification: the raw scores differ by " + ("only " if gap <= 3 else ""),
-            input_node(gap), f" between {who} and the runner-up {where(words, second)}, "
-            + ("yet" if gap <= 3 else "and") + " the winning weight is ", w.shown_answer(ratio),
-            " times the runner-up’s — the ratio is exactly ",
-            eq(Call("exp", input_node(gap)), w.shown_answer(ratio)), *aside, "."),))
+        steps[-1] = amplification(w, sm, steps[-1], words, k, second)
     verify_sum(w, sm.weights)
     verify_range(w, sm.weights)
     w.check("one clear winner", True, prose(
         f"{who[0].upper() + who[1:]} carries {pct(sm.weights[k])} of the focus" +
         (f" — the input word the decoder leans on to emit “{emitted}”." if emitted and words else ".")))
-    labels = position_labels(len(scores), words)
-    amplified = len(scores) > 1 and k != second and sm.scores[k] - sm.scores[second] <= MAX_RATIO_GAP
-    figures = (bars_figure(
-        w, sm.weights, labels, winner_caption(w, sm, labels, k, second if amplified else None), winner=k,
-        ratio=(second, exact.exp(exact.Ex.of(sm.scores[k] - sm.scores[second])), sm.scores[k] - sm.scores[second])
-        if amplified else None),)
     recall = ((prose("Why does the top score win by far more than its raw lead?"),
                prose("exp turns a score gap Δ into a weight ratio ", Call("exp", Sym("Delta")),
                      ": a small lead becomes a large share of the focus (Cell A).")),)
     return Solution(problem, "One sharp peak", tuple(question), forecast, tuple(steps),
-                    tuple(w.answers), tuple(w.checks), recall, figures)
+                    tuple(w.answers), tuple(w.checks), recall, (bars(w, sm, words, k, second),))
 
 
 KIND = register(Kind(
