@@ -12,17 +12,17 @@ from ..inputs import check_keys, number_text, parse_number, require
 from ..maths import exact
 from ..maths.attention import lead, softmax
 from ..maths.exact import agree
-from ..mathlines import Add, Call, Frac, Mul, Seq, SumOver, Sym, Tup, eq
+from ..mathlines import Add, Call, Frac, Seq, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
 from ._base import Kind, SolutionBuilder, draw_decimal, input_node, value_of
 from ._recipe.answers import answer_softmax, weight_distractors
-from ._recipe.figure_specs import bars_figure, figure_number, position_labels
+from ._recipe.figure_specs import bars_figure, shifted_labels
 from ._recipe.parsing import rationals, scores_input
 from ._recipe.verify import verify_sum
 from ._recipe.wording import printed_apart, rounding_cause
-from ._recipe.worked import (differs_note, merged_step, printed_weights, scores_line, steps_softmax,
-                             worked_softmax)
+from ._recipe.worked import (differs_note, merged_step, printed_weights, scores_line, shift_cancels,
+                             steps_softmax, worked_softmax)
 
 ALLOWED = {"scores", "shift"}
 
@@ -58,18 +58,10 @@ def missing_property(inputs: dict) -> str | None:
     return None
 
 
-def _E(i: str) -> Sym:
-    return Sym("e", i)
-
-
-FACTOR_OUT = Step("write the shifted softmax and factor out the constant", (), (eq(
-    Sym("alpha", "i", "'"),
-    Frac(Call("exp", Add((_E("i"), Sym("k")))), SumOver("j", Call("exp", Add((_E("j"), Sym("k")))))),
-    Frac(Mul((Call("exp", Sym("k")), Call("exp", _E("i"))), "juxt"),
-         Mul((Call("exp", Sym("k")), SumOver("j", Call("exp", _E("j")))), "juxt")),
-    Frac(Call("exp", _E("i")), SumOver("j", Call("exp", _E("j")))),
-),), prose("The factor ", Call("exp", Sym("k")), " cancels top and bottom — algebraic proof that only "
-           "score differences matter."))
+FACTOR_OUT = Step("write the shifted softmax and factor out the constant", (),
+                  (shift_cancels(Sym("alpha", "i", "'")),),
+                  prose("The factor ", Call("exp", Sym("k")), " cancels top and bottom — algebraic proof that only "
+                        "score differences matter."))
 NO_CHECK = Step("why not check on the shifted scores directly", (prose(
     "The shifted scores are so large (or so negative) that ", Call("exp", Sym("e", None, "'")),
     " overflows a calculator, so a numerical check on them is out of reach; the algebra of step 1 "
@@ -119,9 +111,7 @@ def solve(problem: Problem, digits: int) -> Solution:
         "This is why libraries subtract the largest score before exponentiating — exp cannot "
         "overflow, and the answer does not change."))
     verify_sum(w, sm.weights)
-    labels = [f"{l}: {figure_number(a)}\u2009→\u2009{figure_number(b)}"
-              for l, a, b in zip(position_labels(len(base)), base, shifted)]
-    figures = (bars_figure(w, sm.weights, labels, prose(
+    figures = (bars_figure(w, sm.weights, shifted_labels(base, shifted), prose(
         "these bars are the weights of the shifted scores — and, to every digit, of the original ones: "
         f"adding {number_text(k)} moved every score (see the labels) but not a single bar."), winner=lead(sm)),)
     recall = ((prose("Adding the same constant to every score does what to the weights?"),

@@ -31,6 +31,12 @@ def figure_number(x) -> str:
     return number_text(x).replace("-", "\u2212")
 
 
+def shifted_labels(base: Sequence[Fraction], shifted: Sequence[Fraction]) -> list[str]:
+    """Bar labels that show each score before and after a shift: "h₁: 1.2 → 3.2"."""
+    return [f"{label}: {figure_number(a)}\u2009→\u2009{figure_number(b)}"
+            for label, a, b in zip(position_labels(len(base)), base, shifted)]
+
+
 def bars_figure(w: SolutionBuilder, weights: Sequence[Ex], labels: Sequence[str], caption: tuple, *,
                 winner: int | None = None, ratio: tuple[int, Ex, Fraction] | None = None,
                 title: str = "attention weights") -> FigureSpec:

@@ -13,7 +13,7 @@ from ...maths import exact
 from ...maths.attention import SHIFT_ABOVE, Softmax, context, entropy
 from ...maths.exact import Ex
 from ...maths.rounding import format_fraction, round_half_up
-from ...mathlines import Add, Call, Chain, Frac, Mul, Neg, Node, Num, Paren, Seq, Sym, Vec, eq
+from ...mathlines import Add, Call, Chain, Frac, Mul, Neg, Node, Num, Paren, Seq, SumOver, Sym, Vec, eq
 from ...model import Step, prose
 from .._base import SolutionBuilder, alpha, input_node, value_of
 from .wording import rounded_to, rounding_cause
@@ -136,6 +136,20 @@ def steps_softmax(
     w.method[name] = [quotients]
     w.method[prefix + "denominator"] = [value_of(z)]
     return steps
+
+
+def shift_cancels(*lhs: Node) -> Node:
+    """The algebra of shift invariance: exp(e_i + k) / Σ_j exp(e_j + k)
+    = exp(k) exp(e_i) / (exp(k) Σ_j exp(e_j)) = exp(e_i) / Σ_j exp(e_j);
+    `lhs` (α′_i) is written before it."""
+    def e(i: str) -> Sym:
+        return Sym("e", i)
+
+    return eq(*lhs,
+              Frac(Call("exp", Add((e("i"), Sym("k")))), SumOver("j", Call("exp", Add((e("j"), Sym("k")))))),
+              Frac(Mul((Call("exp", Sym("k")), Call("exp", e("i"))), "juxt"),
+                   Mul((Call("exp", Sym("k")), SumOver("j", Call("exp", e("j")))), "juxt")),
+              Frac(Call("exp", e("i")), SumOver("j", Call("exp", e("j")))))
 
 
 def merged_step(title: str, steps: Sequence[Step], why: tuple) -> Step:
