@@ -45,6 +45,59 @@ def normalise(inputs: dict) -> dict:
     return {"tx": tx, "base": number_text(base), "jump": number_text(jump), "position": pos}
 
 
+def jumped_share(sm, k: int) -> tuple:
+    """What the jumped score's weight is, in words: "most" only where it is a
+    clear majority (50.3 % is "a little over half")."""
+    tx = len(sm.scores)
+    return prose(
+        f"The jumped score takes most of the mass ({pct(sm.weights[k])})." if exact.compare(
+            sm.weights[k], Ex.of(Fraction(3, 5))) > 0 else
+        f"The jumped score takes a little over half the mass ({pct(sm.weights[k])}); the other {tx - 1} "
+        f"positions still hold {pct(1 - sm.weights[k])} between them." if exact.compare(
+            sm.weights[k], Ex.of(Fraction(1, 2))) > 0 else
+        f"The jumped score takes the largest share, {pct(sm.weights[k])}, though not most of the mass: "
+        f"the other {tx - 1} positions still hold {pct(1 - sm.weights[k])} between them.")
+
+
+def answer(w: SolutionBuilder, sm0, sm, H0, H, gaps: list[float]) -> None:
+    """Weights and entropy before and after the jump, Z after it, and the drop."""
+    tx = len(sm.scores)
+    drop = H0 - H
+    ln2 = exact.log(Ex.of(2))
+    w.vector("weights_uniform", "weights before the jump", list(sm0.weights), sm0.numeric)
+    w.numeric("entropy_uniform", "entropy before the jump (nats)", H0, float(np.log(tx)),
+              distractors=[(H0 / ln2, "log_base_2")])
+    w.numeric("denominator", "Z after the jump" + (
+        f", the sum of exp(score − {number_text(sm.shift)}) (the largest score subtracted)" if sm.shift else ""), sm.Z, float(np.exp([float(x - sm.shift) for x in sm.scores]).sum()))
+    w.vector("weights", "weights after the jump", list(sm.weights), sm.numeric, distractors=weight_distractors(sm))
+    w.numeric("entropy", "entropy after the jump (nats)", H, numeric.entropy_of_scores(gaps),
+              distractors=[(H / ln2, "log_base_2"), (-H, "dropped_minus_sign"), (H0, "entropy_reversed")])
+    # the drop as a student takes it: ln Tx as printed, minus H as printed or as worked
+    h0, h = value_of(w.shown_answer(H0)), value_of(w.shown_answer(H))
+    w.numeric("entropy_drop", "how much the entropy fell (nats)", drop,
+              float(np.log(tx)) - numeric.entropy_of_scores(gaps),
+              method=[h0 - m for m in w.method.get("entropy", [])] + [h0 - h], cancelled=float(H0))
+
+
+def check_dropped(w: SolutionBuilder, H0, H) -> None:
+    """The entropy fell, by how much as printed and how far toward 0."""
+    drop = H0 - H
+    h0, h = value_of(w.shown_answer(H0)), value_of(w.shown_answer(H))
+    fell = w.shown_result(h0 - h, w.digits)
+    share = Fraction(float(drop) / float(H0))  # how far toward 0 (the Forecast's question), from the exact drop
+    # "most" only of a clear majority: 54 % is about half
+    how = ("most of the way to 0" if share > Fraction(3, 5) else "about half of the way to 0" if share > Fraction(2, 5)
+           else "a little" if share < Fraction(1, 4) else "part of the way to 0")
+    # the answer is the exact drop rounded, which can differ in the last place
+    key = w.shown_answer(drop)
+    aside = () if key.text == fell.text else (
+        " (computed exactly, ", key, ", the answer in the key: both entropies were rounded, and both are accepted)")
+    w.check("entropy dropped", exact.compare(H0, H) > 0, prose(
+        Chain(Sym("H"), (("=", w.shown_answer(H)), ("<", w.shown_answer(H0)))), " ✓ — the spike sharpened attention and the entropy fell "
+        "by ", eq(Add((w.shown_answer(H0), Neg(w.shown_answer(H)))), fell), " nats", *aside, f", {round(float(share) * 100)}% of its "
+        f"maximum — {how}."))
+
+
 def solve(problem: Problem, digits: int) -> Solution:
     inp = problem.inputs
     tx, k = inp["tx"], inp["position"] - 1
@@ -63,52 +116,18 @@ def solve(problem: Problem, digits: int) -> Solution:
     steps = [Step("the uniform case", (), (eq(Sym("alpha", "i"), w.shown_answer(sm0.weights[0])),
                                            eq(Sym("H"), Call("ln", Num(str(tx))), w.shown_answer(H0))), prose(
         "All scores equal ⇒ uniform weights 1/Tx, and the entropy is its maximum ln Tx."))]
-    # "most" only where it is a clear majority: 50.3 % is "a little over half"
-    steps += steps_softmax(w, sm, "t", why_div=prose(
-        f"The jumped score takes most of the mass ({pct(sm.weights[k])})." if exact.compare(
-            sm.weights[k], Ex.of(Fraction(3, 5))) > 0 else
-        f"The jumped score takes a little over half the mass ({pct(sm.weights[k])}); the other {tx - 1} "
-        f"positions still hold {pct(1 - sm.weights[k])} between them." if exact.compare(
-            sm.weights[k], Ex.of(Fraction(1, 2))) > 0 else
-        f"The jumped score takes the largest share, {pct(sm.weights[k])}, though not most of the mass: "
-        f"the other {tx - 1} positions still hold {pct(1 - sm.weights[k])} between them."))
+    steps += steps_softmax(w, sm, "t", why_div=jumped_share(sm, k))
     step, H = step_entropy(w, sm.weights, sm.neg_log_weights, "t", prose(
         "Entropy measures how spread the focus is; recompute it for the spiked weights."))
     steps.append(step)
-    drop = H0 - H
     if w.shown_answer(H0).text == w.shown_answer(H).text:  # "H = 1.3863 < 1.3863" would be false as printed
         raise UserError(
-            f"jump: a jump of {number_text(jump)} lowers the entropy by only {w.shown_answer(drop).text} nats, so both "
+            f"jump: a jump of {number_text(jump)} lowers the entropy by only {w.shown_answer(H0 - H).text} nats, so both "
             f"entropies print as {w.shown_answer(H).text} at {digits} decimal places and the drop cannot be shown; "
             "give a larger jump, or more --digits")
-    ln2 = exact.log(Ex.of(2))
-    w.vector("weights_uniform", "weights before the jump", list(sm0.weights), sm0.numeric)
-    w.numeric("entropy_uniform", "entropy before the jump (nats)", H0, float(np.log(tx)),
-              distractors=[(H0 / ln2, "log_base_2")])
-    w.numeric("denominator", "Z after the jump" + (
-        f", the sum of exp(score − {number_text(sm.shift)}) (the largest score subtracted)" if sm.shift else ""), sm.Z, float(np.exp([float(x - sm.shift) for x in sm.scores]).sum()))
-    w.vector("weights", "weights after the jump", list(sm.weights), sm.numeric, distractors=weight_distractors(sm))
-    w.numeric("entropy", "entropy after the jump (nats)", H, numeric.entropy_of_scores(float_gaps(spiked)),
-              distractors=[(H / ln2, "log_base_2"), (-H, "dropped_minus_sign"), (H0, "entropy_reversed")])
-    # the drop as a student takes it: ln Tx as printed, minus H as printed or as worked
-    h0, h = value_of(w.shown_answer(H0)), value_of(w.shown_answer(H))
-    w.numeric("entropy_drop", "how much the entropy fell (nats)", drop,
-              float(np.log(tx)) - numeric.entropy_of_scores(float_gaps(spiked)),
-              method=[h0 - m for m in w.method.get("entropy", [])] + [h0 - h], cancelled=float(H0))
+    answer(w, sm0, sm, H0, H, float_gaps(spiked))
     verify_sum(w, sm.weights)
-    fell = w.shown_result(h0 - h, w.digits)
-    share = Fraction(float(drop) / float(H0))  # how far toward 0 (the Forecast's question), from the exact drop
-    # "most" only of a clear majority: 54 % is about half
-    how = ("most of the way to 0" if share > Fraction(3, 5) else "about half of the way to 0" if share > Fraction(2, 5)
-           else "a little" if share < Fraction(1, 4) else "part of the way to 0")
-    # the answer is the exact drop rounded, which can differ in the last place
-    key = w.shown_answer(drop)
-    aside = () if key.text == fell.text else (
-        " (computed exactly, ", key, ", the answer in the key: both entropies were rounded, and both are accepted)")
-    w.check("entropy dropped", exact.compare(H0, H) > 0, prose(
-        Chain(Sym("H"), (("=", w.shown_answer(H)), ("<", w.shown_answer(H0)))), " ✓ — the spike sharpened attention and the entropy fell "
-        "by ", eq(Add((w.shown_answer(H0), Neg(w.shown_answer(H)))), fell), " nats", *aside, f", {round(float(share) * 100)}% of its "
-        f"maximum — {how}."))
+    check_dropped(w, H0, H)
     figures = [bars_figure(w, sm.weights, position_labels(tx), prose(
         f"after the jump the hatched bar (position {k + 1}) holds {w.shown_answer(sm.weights[k]).text}; the others share "
         f"what is left, where before every bar stood at {w.shown_answer(sm0.weights[0]).text}."), winner=k),
