@@ -51,13 +51,20 @@ LIMITS = {"plus": (Fraction(0), Fraction(1)), "zero": (Fraction(1, 2), Fraction(
           "minus": (Fraction(1), Fraction(0))}
 
 
+D = Sym("Delta")
+LIMITS_STEP = Step("take the limits", (), tuple(
+    eq(Lim(D, to, Tup((Sym("alpha", "t1"), Sym("alpha", "t2")))),
+       Tup((input_node(LIMITS[k][0]), input_node(LIMITS[k][1]))))
+    for k, to in (("plus", Infinity()), ("zero", Num("0")), ("minus", Infinity(-1)))), prose(
+    "Δ → +∞ is a hard one-hot pick of position 2 (the argmax limit); Δ → 0 is perfectly uniform; "
+    "Δ → −∞ is the mirror image. The gap is a continuous knob from diffuse to razor-sharp."))
+
+
 def solve(problem: Problem, digits: int) -> Solution:
     e1 = rationals(problem.inputs["scores"])[0]
     delta = Fraction(problem.inputs["delta"])
     w = SolutionBuilder(digits)
-    lims = LIMITS
     sm = softmax([e1, e1 + delta])
-    D = Sym("Delta")
     question = [prose("Take two scores ", eq(Sym("e", "t1"), input_node(e1)), " and ",
                       # no-break spaces: "As Δ →" ended a printed line, "0?" began the next
                       eq(Sym("e", "t2"), Add((input_node(e1), D))), ". As ", D, "\u00a0→\u00a0+∞, what do ",
@@ -65,13 +72,45 @@ def solve(problem: Problem, digits: int) -> Solution:
                       D, "\u00a0→\u00a0−∞? Then evaluate the weights at ", eq(D, input_node(delta)), ".")]
     forecast = prose("Which limit is the “hard pick” and which is “uniform”?")
     closed = eq(Sym("alpha", "t2"), Frac(Sym("e", None, "\\Delta"), Add((Num("1"), Sym("e", None, "\\Delta")))))
-    # the weights at Δ as a student works them from the formulas: e^Δ to the
-    # working places, then 1 + e^Δ (exact: no rounding of its own) and divide
+    evaluated, quotients = evaluate_step(w, sm, delta)
+    steps = (
+        Step("write the weights in terms of Δ", (prose("The shared ", Sym("e", "t1"), " cancels (shift invariance), leaving"),),
+             (closed, eq(Sym("alpha", "t1"), Frac(Num("1"), Add((Num("1"), Sym("e", None, "\\Delta")))))),
+             prose("Only the gap Δ between the two scores matters.")),
+        LIMITS_STEP,
+        evaluated,
+    )
+    for k, label in (("plus", "+∞"), ("zero", "0"), ("minus", "−∞")):
+        limit = [Ex.of(v) for v in LIMITS[k]]
+        w.vector(f"limit_{k}", f"(α_t1, α_t2) as Δ → {label}", limit,
+                 np.array([float(x) for x in limit]),
+                 distractors=[([limit[1], limit[0]], "gap_limit_reversed")] if k != "zero" else
+                 [([Ex.of(0), Ex.of(1)], "hard_argmax")])
+    w.vector("weights", f"(α_t1, α_t2) at Δ = {number_text(delta)}", list(sm.weights), sm.numeric,
+             distractors=weight_distractors(sm), method=[quotients])
+    w.text("why_scale", "why scaled dot-product attention divides by √d_k", WHY_DK, ())  # not asked: an aside
+    verify_sum(w, sm.weights)
+    w.check("limits", all(sum(v) == 1 for v in LIMITS.values()), prose("Each limit pair sums to 1 ✓."))
+    figures = [sharpening_figure(
+        w, [e1, e1 + delta], [delta], [sm], list(LIMITS["plus"]), list(LIMITS["minus"]), "Δ", prose(
+            "the two weights as the gap Δ runs from −8 to 8: they cross at 1/2 when Δ = 0 and level off at 0 "
+            "and 1 (dashed) on either side — a continuous knob from uniform to a hard pick. The markers are "
+            f"the weights at Δ = {number_text(delta)}."), log=False)]
+    recall = ((prose("As the gap between two scores grows without bound, softmax becomes what?"),
+               prose("A hard pick of the larger score; a zero gap gives uniform weights (Exercise 5.2).")),)
+    return Solution(problem, "Two scores and their limits", tuple(question), forecast, steps,
+                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
+
+
+def evaluate_step(w: SolutionBuilder, sm, delta: Fraction) -> tuple[Step, list[Fraction]]:
+    """The weights at Δ as a student works them from the formulas: e^Δ to the
+    working places, then 1 + e^Δ (exact: no rounding of its own) and divide;
+    with the quotients that working gives."""
     e_delta = w.shown_working(exact.exp(Ex.of(delta)))
     one_plus = Add((Num("1"), e_delta))
     den = value_of(e_delta) + 1
     quotients = [1 / den, value_of(e_delta) / den]
-    worked = [w.shown_result(q, digits) for q in quotients]
+    worked = [w.shown_result(q, w.digits) for q in quotients]
     if e_delta.exp10 is None:  # 1 + e^Δ printed as itself
         printed = format_fraction(den, len(e_delta.mant.partition(".")[2]))
         at = [eq(Sym("alpha", "t1"), Frac(Num("1"), one_plus), Frac(Num("1"), printed), worked[0]),
@@ -82,40 +121,10 @@ def solve(problem: Problem, digits: int) -> Solution:
     at.insert(0, eq(Call("exp", input_node(delta)), e_delta))
     note = differs_note(w, [(Sym("alpha", f"t{i + 1}"), m, w.shown_answer(a)) for i, (m, a) in enumerate(zip(worked, sm.weights))],
                           f"exp({number_text(delta)}) was rounded to {rounded_to([e_delta])}")
-    steps = (
-        Step("write the weights in terms of Δ", (prose("The shared ", Sym("e", "t1"), " cancels (shift invariance), leaving"),),
-             (closed, eq(Sym("alpha", "t1"), Frac(Num("1"), Add((Num("1"), Sym("e", None, "\\Delta")))))),
-             prose("Only the gap Δ between the two scores matters.")),
-        Step("take the limits", (), tuple(
-            eq(Lim(D, to, Tup((Sym("alpha", "t1"), Sym("alpha", "t2")))), Tup((input_node(lims[k][0]), input_node(lims[k][1]))))
-            for k, to in (("plus", Infinity()), ("zero", Num("0")), ("minus", Infinity(-1)))), prose(
-            "Δ → +∞ is a hard one-hot pick of position 2 (the argmax limit); Δ → 0 is perfectly uniform; "
-            "Δ → −∞ is the mirror image. The gap is a continuous knob from diffuse to razor-sharp.")),
-        Step(f"evaluate at Δ = {signed(delta)}", (), (
-            Seq(tuple(at)), eq(Tup((Sym("alpha", "t1"), Sym("alpha", "t2"))), Tup(tuple(w.shown_answer(a) for a in sm.weights)))),
-             prose("A finite gap lands between the limits, and how near it is to a hard pick is what matters "
-                   "in practice. " + WHY_DK), note),
-    )
-    for k, label in (("plus", "+∞"), ("zero", "0"), ("minus", "−∞")):
-        limit = [Ex.of(v) for v in lims[k]]
-        w.vector(f"limit_{k}", f"(α_t1, α_t2) as Δ → {label}", limit,
-                 np.array([float(x) for x in limit]),
-                 distractors=[([limit[1], limit[0]], "gap_limit_reversed")] if k != "zero" else
-                 [([Ex.of(0), Ex.of(1)], "hard_argmax")])
-    w.vector("weights", f"(α_t1, α_t2) at Δ = {number_text(delta)}", list(sm.weights), sm.numeric,
-             distractors=weight_distractors(sm), method=[quotients])
-    w.text("why_scale", "why scaled dot-product attention divides by √d_k", WHY_DK, ())  # not asked: an aside
-    verify_sum(w, sm.weights)
-    w.check("limits", all(sum(v) == 1 for v in lims.values()), prose("Each limit pair sums to 1 ✓."))
-    figures = [sharpening_figure(
-        w, [e1, e1 + delta], [delta], [sm], list(lims["plus"]), list(lims["minus"]), "Δ", prose(
-            "the two weights as the gap Δ runs from −8 to 8: they cross at 1/2 when Δ = 0 and level off at 0 "
-            "and 1 (dashed) on either side — a continuous knob from uniform to a hard pick. The markers are "
-            f"the weights at Δ = {number_text(delta)}."), log=False)]
-    recall = ((prose("As the gap between two scores grows without bound, softmax becomes what?"),
-               prose("A hard pick of the larger score; a zero gap gives uniform weights (Exercise 5.2).")),)
-    return Solution(problem, "Two scores and their limits", tuple(question), forecast, steps,
-                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
+    return Step(f"evaluate at Δ = {signed(delta)}", (), (
+        Seq(tuple(at)), eq(Tup((Sym("alpha", "t1"), Sym("alpha", "t2"))), Tup(tuple(w.shown_answer(a) for a in sm.weights)))),
+        prose("A finite gap lands between the limits, and how near it is to a hard pick is what matters "
+              "in practice. " + WHY_DK), note), quotients
 
 
 KIND = register(Kind(
