@@ -41,6 +41,36 @@ WHY_BLEND = prose(
     "lookup.")
 
 
+def leaning(sm) -> str:
+    """How much the largest weight (or the tied largest) holds, in words."""
+    heavy = top_positions(sm.scores)
+    k = heavy[0]
+    share = float(sm.weights[k]) * len(heavy)
+    if len(heavy) == 1:
+        lean = (f"; the largest weight, on position {k + 1}, holds " + (
+            f"{pct(sm.weights[k])} of the mass — close to a pick, yet still a blend." if share >= 0.8 else
+            f"{pct(sm.weights[k])}, more than half of the mass, while the other states still pull the blend."
+            if share > 0.5 else
+            f"{pct(sm.weights[k])}, less than half of the mass, so the blend draws on several states."))
+    else:
+        lean = (f"; {positions(heavy)} tie for the largest weight and together hold "
+                f"{pct(sm.weights[k] * len(heavy))} of the mass — a blend of them, not a pick.")
+    return lean
+
+
+def figures(w: SolutionBuilder, sm, states, c) -> tuple:
+    """The context among the states where they are two-dimensional, else the weights as bars."""
+    tops = top_positions(sm.scores)
+    k = tops[0]
+    specs = [spec for spec in (context_figure(w, sm.weights, states, c, context_caption(w, sm.weights, c, states)),)
+               if spec] or [bars_figure(w, sm.weights, position_labels(len(sm.scores)), prose(
+                   "the weights that blend the three-component states; the hatched bar is the largest weight in the "
+                   "blend." if len(tops) == 1 else "the weights that blend the three-component states; the tallest "
+                   f"bars, {positions(tops)}, tie."),
+                   winner=k if len(tops) == 1 else None)]
+    return tuple(specs)
+
+
 def solve(problem: Problem, digits: int) -> Solution:
     scores = rationals(problem.inputs["scores"])
     states = [rationals(h) for h in problem.inputs["states"]]
@@ -57,36 +87,19 @@ def solve(problem: Problem, digits: int) -> Solution:
     steps = [Step("compute the weights", (), tuple(m for s in soft for m in s.math),
                   prose("The context needs the weights first: softmax of the scores."),
                   tuple(a for s in soft for a in s.after))]
-    heavy = top_positions(sm.scores)
-    share = float(sm.weights[k]) * len(heavy)
-    if len(heavy) == 1:
-        lean = (f"; the largest weight, on position {k + 1}, holds " + (
-            f"{pct(sm.weights[k])} of the mass — close to a pick, yet still a blend." if share >= 0.8 else
-            f"{pct(sm.weights[k])}, more than half of the mass, while the other states still pull the blend."
-            if share > 0.5 else
-            f"{pct(sm.weights[k])}, less than half of the mass, so the blend draws on several states."))
-    else:
-        lean = (f"; {positions(heavy)} tie for the largest weight and together hold "
-                f"{pct(sm.weights[k] * len(heavy))} of the mass — a blend of them, not a pick.")
     step, c = step_context(w, sm.weights, states, "t", WHY_BLEND + prose(
-        " The context is the weighted average of the states" + lean))
+        " The context is the weighted average of the states" + leaning(sm)))
     steps.append(step)
     w.vector("weights", "attention weights", list(sm.weights), sm.numeric, distractors=weight_distractors(sm))
     w.vector("context", "context vector c_t", c, numeric.context(sm.numeric, [[float(v) for v in h] for h in states]),
              distractors=context_distractors(sm, states))
     verify_sum(w, sm.weights)
     verify_hull(w, c, states)
-    figures = [spec for spec in (context_figure(w, sm.weights, states, c, context_caption(w, sm.weights, c, states)),)
-               if spec] or [bars_figure(w, sm.weights, position_labels(len(scores)), prose(
-                   "the weights that blend the three-component states; the hatched bar is the largest weight in the "
-                   "blend." if len(tops) == 1 else "the weights that blend the three-component states; the tallest "
-                   f"bars, {positions(tops)}, tie."),
-                   winner=k if len(tops) == 1 else None)]
     recall = ((prose("Why does attention blend the states instead of taking the best one?"),
                prose("The blend is differentiable and keeps information from several words; a hard "
                      "pick has no gradient and throws information away (Exercise 2.2).")),)
     return Solution(problem, "The context vector", tuple(question), forecast, tuple(steps),
-                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
+                    tuple(w.answers), tuple(w.checks), recall, figures(w, sm, states, c))
 
 
 KIND = register(Kind(
