@@ -104,6 +104,15 @@ def normalise(inputs: dict) -> dict:
     return {"source": source, "target": target, "alignment": list(align), "shuffle": int(inputs.get("shuffle", 0))}
 
 
+def grid_lines(src: list[str], tgt: list[str], align: list[int], back: dict[int, int]) -> tuple:
+    """One line per output word: its row of cells, the hot one, and where it steps back."""
+    return tuple(prose(f"“{t}” (row {r + 1}): " + " ".join("hot" if c == align[r] else "·" for c in range(len(src))) +
+                       f"  → “{src[align[r]]}” (column {align[r] + 1})" +
+                       (f" — steps back: {back[r]} column{'s' if back[r] > 1 else ''} left of the rightmost hot cell "
+                        f"above (column {max(align[:r]) + 1})" if r in back else ""))
+                 for r, t in enumerate(tgt))
+
+
 def solve(problem: Problem, digits: int) -> Solution:
     inp = problem.inputs
     src, tgt = inp["source"], inp["target"]
@@ -119,13 +128,8 @@ def solve(problem: Problem, digits: int) -> Solution:
     forecast = prose("Before drawing: does this language pair keep the word order, reverse it, swap a few "
                      "neighbouring words, or move one word to the end?")
     back = steps_back(align)
-    grid = [prose(f"“{t}” (row {r + 1}): " + " ".join("hot" if c == align[r] else "·" for c in range(len(src))) +
-                  f"  → “{src[align[r]]}” (column {align[r] + 1})" +
-                  (f" — steps back: {back[r]} column{'s' if back[r] > 1 else ''} left of the rightmost hot cell "
-                   f"above (column {max(align[:r]) + 1})" if r in back else ""))
-            for r, t in enumerate(tgt)]
     steps = (
-        Step("align each output word", tuple(grid), (), prose(
+        Step("align each output word", grid_lines(src, tgt, align, back), (), prose(
             "Each output word attends most to the input word it is aligned with; that cell is the hot one in its "
             "row. A row steps back when its hot cell lies left of the rightmost hot cell in the rows above: there "
             "the order changes.")),
