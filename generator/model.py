@@ -22,9 +22,27 @@ Prose = tuple[Union[str, Node], ...]
 
 
 def prose(*parts: str | Node) -> Prose:
-    """Build a prose tuple, dropping empty strings.  Symbols written in the
-    text (Tx, h_i, s_{t−1}) become maths, and a minus before a number a true
-    minus sign, so every format typesets them alike."""
+    """Build a prose tuple, dropping empty strings.  This is the one place
+    where plain text becomes maths, by a convention every kind's sentences
+    rely on: inside a string argument
+
+    - "Tx" and "Ty" (whole words) become the symbols T_x and T_y;
+    - a letter with an underscore subscript becomes a subscripted symbol:
+      "h_i", "α_t1", "s_{t−1}", and "y_t-1" as answer labels write it
+      ("α" is printed as the Greek letter);
+    - a hyphen before a digit, after a space, an opening bracket or at the
+      start ("-3", "(-0.5"), becomes a true minus sign (U+2212);
+
+    everything else stays text, and nodes passed in are kept as they are.
+    So prose("the weight α_t1 of -3") is text, Sym("alpha", "t1"), text with
+    "−3": every format typesets the symbols alike.
+
+    Why a documented convention and not a marker in each string: the kinds
+    write about 250 prose() calls, and the renderers pass answer labels
+    and option texts through prose() too (render.typst.label and its
+    siblings), so one rule covers them all; a marker in every string would
+    change no output and bury the sentences in markup, while the rule fits
+    in this paragraph.  `_SYMBOL` and `_MINUS` below are the expressions."""
     out: list[str | Node] = []
     for p in parts:
         if isinstance(p, str):

@@ -730,11 +730,12 @@ def test_every_weighted_blend_names_the_softmax_slips():
 
 def _entropy_from_terms(weights: list[str], places: int) -> Fraction:
     """H worked from the printed weights, each term a·ln a rounded to `places` places."""
-    from generator.maths import exact as X
     from generator.marking import exact_number
+    from generator.maths.exact import shown_xlogx
+    from generator.maths.rounding import round_half_up
 
     unit = Fraction(1, 10 ** places)
-    return -sum(X.round_half_up(exact_number(X.shown_xlogx(x, places + 3).text) / unit) * unit
+    return -sum(round_half_up(exact_number(shown_xlogx(x, places + 3).text) / unit) * unit
                 for x in (exact_number(w) for w in weights) if x != 0)
 
 

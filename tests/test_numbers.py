@@ -367,7 +367,7 @@ def test_every_digit_is_said_only_where_the_printed_lists_agree(kind, digits):
 
 
 def test_rounded_to_reads_the_places_off_the_printed_numbers():
-    from generator.kinds._recipe import rounded_to
+    from generator.kinds._recipe.wording import rounded_to
 
     assert rounded_to([Num("1.8221"), Num("0.4966")]) == "4 places"
     assert rounded_to([Num("0.01228"), Num("0.003346")]) == "5–6 places"
@@ -398,7 +398,7 @@ def test_cell_d_says_how_far_z_ratio_is_from_exp_k(digits):
 
 
 def test_rounding_cause_names_the_sum_only_where_it_was_rounded():
-    from generator.kinds._recipe import rounding_cause
+    from generator.kinds._recipe.wording import rounding_cause
 
     exps = [Num("0.01005"), Num("0.009095"), Num("0.02472"), Num("0.2231")]
     assert rounding_cause(exps, Num("0.2670")) == \
@@ -844,7 +844,7 @@ def test_i_and_5_3_name_the_mistakes_their_answers_invite():
     named no mistake: a response that softmaxed the given weights again got
     "no known mistake gives it", as did an entropy in bits (named on F and
     3.1).  5.3's uniform entropy in bits likewise."""
-    from generator.kinds import _recipe as R
+    from generator.maths.attention import context, entropy, softmax
 
     named = 0
     for seed in range(20):
@@ -853,9 +853,9 @@ def test_i_and_5_3_name_the_mistakes_their_answers_invite():
         if sum(given) != 1:
             continue
         states = [[Fraction(v) for v in h] for h in sol.problem.inputs["states"]]
-        sm = R.softmax(given)
-        twice = R.context(sm.weights, states)
-        H2 = R.entropy(sm.weights, sm.neg_log_weights)
+        sm = softmax(given)
+        twice = context(sm.weights, states)
+        H2 = entropy(sm.weights, sm.neg_log_weights)
         H = sol.answer("entropy")
         typed_c = "; ".join(f"{float(x):.4f}" for x in twice)
         if typed_c != "; ".join(sol.answer("context").display):

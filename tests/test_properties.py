@@ -8,9 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.errors import UserError
-from generator.kinds import _recipe as R
-from generator.maths import exact as X
-from generator.maths.exact import Ex
+from generator.maths import exact
+from generator.maths.attention import entropy, softmax
+from generator.maths.exact import Ex, agree, encloses
+from generator.maths.ties import rational_value
 from generator.pipeline import given_problem, solve_problem
 
 decimals = st.decimals(min_value=-50, max_value=50, places=2, allow_nan=False, allow_infinity=False)
@@ -20,8 +21,8 @@ score_lists = st.lists(decimals.map(lambda d: Fraction(str(d))), min_size=1, max
 @settings(max_examples=150, deadline=None)
 @given(score_lists)
 def test_exact_weights_sum_to_one_and_agree_with_numpy(scores):
-    sm = R.softmax(scores)
-    assert R.encloses(X.total(sm.weights), Fraction(1))
+    sm = softmax(scores)
+    assert encloses(exact.total(sm.weights), Fraction(1))
     for a, n in zip(sm.weights, sm.numeric):
         lo, hi = a.bounds()
         assert 0 <= lo and hi <= 1
@@ -31,10 +32,10 @@ def test_exact_weights_sum_to_one_and_agree_with_numpy(scores):
 @settings(max_examples=100, deadline=None)
 @given(score_lists, decimals.map(lambda d: Fraction(str(d))))
 def test_shift_invariance_exactly(scores, k):
-    a = R.softmax(scores).weights
-    b = R.softmax([s + k for s in scores]).weights
-    assert all(R.encloses(x - y, Fraction(0)) for x, y in zip(a, b))
-    assert all(R.agree(x, y) for x, y in zip(a, b))
+    a = softmax(scores).weights
+    b = softmax([s + k for s in scores]).weights
+    assert all(encloses(x - y, Fraction(0)) for x, y in zip(a, b))
+    assert all(agree(x, y) for x, y in zip(a, b))
 
 
 def _encloses_by_fractions(x: Ex, value: Fraction) -> bool:
@@ -48,18 +49,18 @@ def test_checks_on_interval_ends_say_what_the_fractions_say(scores, k, nudge):
     """encloses and agree compare the interval ends as integers; they decide
     as the same test on Fractions does, and fail where the values differ
     (by a little: nudge × 10^-21 … 10^-19, or by a lot)."""
-    a = R.softmax(scores).weights
-    b = R.softmax([s + k for s in scores]).weights
+    a = softmax(scores).weights
+    b = softmax([s + k for s in scores]).weights
     for eps in (Fraction(0), nudge * Fraction(1, 10**21), nudge * Fraction(1, 10**19), Fraction(nudge, 7)):
         for x, y in zip(a, b):
             y2 = y + Ex.of(eps)
-            assert R.agree(x, y2) == _encloses_by_fractions(x - y2, Fraction(0))
-            assert R.encloses(x - y2, Fraction(0)) == _encloses_by_fractions(x - y2, Fraction(0))
-        total = X.total(a) + Ex.of(eps)
-        assert R.encloses(total, Fraction(1)) == _encloses_by_fractions(total, Fraction(1))
-    assert not R.agree(a[0], a[0] + Ex.of(Fraction(1, 10**19)))
-    assert R.agree(Ex.of(Fraction(1, 3)), Ex.of(Fraction(1, 3)))
-    assert not R.encloses(Ex.of(Fraction(1, 3)), Fraction(1, 2))
+            assert agree(x, y2) == _encloses_by_fractions(x - y2, Fraction(0))
+            assert encloses(x - y2, Fraction(0)) == _encloses_by_fractions(x - y2, Fraction(0))
+        total = exact.total(a) + Ex.of(eps)
+        assert encloses(total, Fraction(1)) == _encloses_by_fractions(total, Fraction(1))
+    assert not agree(a[0], a[0] + Ex.of(Fraction(1, 10**19)))
+    assert agree(Ex.of(Fraction(1, 3)), Ex.of(Fraction(1, 3)))
+    assert not encloses(Ex.of(Fraction(1, 3)), Fraction(1, 2))
 
 
 @settings(max_examples=100, deadline=None)
@@ -67,18 +68,18 @@ def test_checks_on_interval_ends_say_what_the_fractions_say(scores, k, nudge):
 def test_permutation_equivariance(scores, rnd):
     perm = list(range(len(scores)))
     rnd.shuffle(perm)
-    a = R.softmax(scores)
-    b = R.softmax([scores[i] for i in perm])
-    assert [X.shown(b.weights[j], 6) for j in range(len(perm))] == [X.shown(a.weights[i], 6) for i in perm]
+    a = softmax(scores)
+    b = softmax([scores[i] for i in perm])
+    assert [exact.shown(b.weights[j], 6) for j in range(len(perm))] == [exact.shown(a.weights[i], 6) for i in perm]
 
 
 @settings(max_examples=100, deadline=None)
 @given(score_lists)
 def test_entropy_bounds(scores):
-    sm = R.softmax(scores)
-    H = R.entropy(sm.weights, sm.neg_log_weights)
-    assert X.sign(H) >= 0
-    assert X.compare(X.log(Ex.of(len(scores))), H) >= 0 or len(set(scores)) == 1
+    sm = softmax(scores)
+    H = entropy(sm.weights, sm.neg_log_weights)
+    assert exact.sign(H) >= 0
+    assert exact.compare(exact.log(Ex.of(len(scores))), H) >= 0 or len(set(scores)) == 1
 
 
 @settings(max_examples=200, deadline=None)
@@ -146,12 +147,12 @@ def test_exercise_5_2_limits_are_sympys_limits():
 def test_exact_ties_are_settled_by_collecting_terms():
     """Equal weights, and weights against 1, are told apart or equal without
     sympy; a value that is not a rational is left to the interval path."""
-    equal = R.softmax([Fraction(1), Fraction(1), Fraction(3)])
-    assert X.rational_value(equal.weights[0] - equal.weights[1]) == 0
-    assert X.compare(equal.weights[0], equal.weights[1]) == 0
-    sm = R.softmax([Fraction(1), Fraction(14, 5), Fraction(3)])
-    assert X.rational_value(X.total(sm.weights) - Ex.of(1)) == 0
-    e = X.exp(Ex.of(2))
-    assert X.rational_value(e / (e + e)) == Fraction(1, 2)
-    assert X.rational_value(sm.weights[0]) is None
-    assert X.rational_value(sm.weights[0] - sm.weights[1]) is None
+    equal = softmax([Fraction(1), Fraction(1), Fraction(3)])
+    assert rational_value(equal.weights[0] - equal.weights[1]) == 0
+    assert exact.compare(equal.weights[0], equal.weights[1]) == 0
+    sm = softmax([Fraction(1), Fraction(14, 5), Fraction(3)])
+    assert rational_value(exact.total(sm.weights) - Ex.of(1)) == 0
+    e = exact.exp(Ex.of(2))
+    assert rational_value(e / (e + e)) == Fraction(1, 2)
+    assert rational_value(sm.weights[0]) is None
+    assert rational_value(sm.weights[0] - sm.weights[1]) is None

@@ -8,8 +8,9 @@ import sympy as sp
 
 from generator import kinds
 from generator import mathlines as M
-from generator.maths import exact as X
-from generator.maths.exact import Ex, format_fraction
+from generator.maths import exact
+from generator.maths.exact import Ex
+from generator.maths.rounding import format_fraction
 from generator.render.latex import escape_text, latex
 from generator.render.markdown import escape_md, inline
 from linecheck import paragraphs
@@ -75,10 +76,10 @@ def test_shown_matches_sympy_at_high_precision():
     from decimal import ROUND_HALF_UP, Decimal, localcontext
 
     for p, q in [(3, 10), (21, 10), (-7, 3), (1, 7), (1000, 1), (-1000, 1), (-40, 1)]:
-        x = X.exp(Ex.of(Fraction(p, q))) / (1 + X.exp(Ex.of(Fraction(q, 7))))
+        x = exact.exp(Ex.of(Fraction(p, q))) / (1 + exact.exp(Ex.of(Fraction(q, 7))))
         ref = Decimal(str(sp.N(x.sympy(), 80)))
         for digits in (1, 4, 9):
-            got = X.shown(x, digits)
+            got = exact.shown(x, digits)
             with localcontext() as ctx:
                 ctx.prec = 100
                 if got.exp10 is None:
@@ -92,10 +93,10 @@ def test_shown_matches_sympy_at_high_precision():
 def test_rational_tie_decided_exactly():
     # exp(s)/(4 exp(s)) is exactly 1/4, a tie at one place: no interval can
     # decide it, so sympy does — and the tie rounds away from zero
-    s = X.exp(Ex.of(Fraction(17, 10)))
+    s = exact.exp(Ex.of(Fraction(17, 10)))
     quarter = s / (s + s + s + s)
-    assert X.shown(quarter, 1).text == "0.3"
-    assert X.shown(Ex.of(Fraction(1, 4)), 1).text == "0.3"
+    assert exact.shown(quarter, 1).text == "0.3"
+    assert exact.shown(Ex.of(Fraction(1, 4)), 1).text == "0.3"
 
 
 def test_a_cut_formula_shows_no_gap_where_it_may_break():

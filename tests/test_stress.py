@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from generator import kinds
-from generator.maths import numeric as NP
+from generator.maths import numeric
 from generator.misconceptions import CATALOGUE
 from generator.pipeline import sample_problem, solve_problem
 from generator.render.markdown import inline
@@ -39,14 +39,14 @@ def check_attention(kind, inputs, answers, seed):
         s = rows([[float(Fraction(x)) for x in r] if isinstance(r, list) else float(Fraction(r)) for r in s])
         if s.shape == w.shape:
             # exact = numeric: recompute independently from the inputs with numpy
-            np.testing.assert_allclose(w, NP.softmax(s), rtol=1e-9, atol=1e-12)
-            np.testing.assert_allclose(NP.softmax(s + 3.7), NP.softmax(s), atol=1e-12)
+            np.testing.assert_allclose(w, numeric.softmax(s), rtol=1e-9, atol=1e-12)
+            np.testing.assert_allclose(numeric.softmax(s + 3.7), numeric.softmax(s), atol=1e-12)
             perm = np.random.default_rng(seed).permutation(s.shape[1])
-            np.testing.assert_allclose(NP.softmax(s[:, perm]), NP.softmax(s)[:, perm], atol=1e-12)
+            np.testing.assert_allclose(numeric.softmax(s[:, perm]), numeric.softmax(s)[:, perm], atol=1e-12)
     if "entropy" in answers:
         H = answers["entropy"].value
         assert -1e-12 <= H <= math.log(w.shape[1]) + 1e-12
-        assert abs(H - NP.entropy(w[-1])) < 1e-12
+        assert abs(H - numeric.entropy(w[-1])) < 1e-12
     if "context" in answers:
         c = np.asarray(answers["context"].value)
         states = np.asarray([[float(Fraction(v)) for v in h] for h in inputs["states"]])

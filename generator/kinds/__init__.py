@@ -8,6 +8,9 @@ which `attndrills kinds` and one `problem` of another kind do not need.
 INDEX is the one place a kind's id, slug, title, level, source and summary
 are written: `attndrills kinds` prints it without importing any module, and
 each module takes its own from it with `about(ID)`.
+
+A kind's sentences are built with `model.prose()`, which typesets the
+symbols written in the text ("Tx", "h_i", "-3"): its docstring gives the rule.
 """
 
 from __future__ import annotations

@@ -15,9 +15,10 @@ import numpy as np
 from ..errors import ProblemRejected
 from ..inputs import number_text
 from ..marking import exact_number, inside
-from ..maths import exact as X
+from ..maths import exact
 from ..maths.crosscheck import agree, cancellation_error
 from ..maths.exact import Ex
+from ..maths.rounding import format_fraction
 from ..mathlines import Frac, Num, Sym
 from ..misconceptions import CATALOGUE
 from ..model import SKIPPED, Answer, Check, Option, Problem, Prose, Solution, prose
@@ -185,9 +186,10 @@ def window(key: Num, method: Sequence[Fraction]) -> float:
     return (hundredths + 10) * down / (100 * up)
 
 
-class Work:
-    """Per-solve helper: rounds exact values for display, builds answers whose
-    exact and numeric values are cross-checked, and records the checks run."""
+class SolutionBuilder:
+    """What a kind's solve() builds one Solution with: numbers rounded for the
+    page (shown_*), typed answers with exact and numeric values cross-checked,
+    the Verify checks, and the values the worked steps reach (method, slips)."""
 
     def __init__(self, digits: int):
         self.digits = digits
@@ -201,22 +203,23 @@ class Work:
         # knows of (a working rounded too soon), named beside the kind's own
         self.slips: dict[str, list[tuple[Ex, str]]] = {}
 
-    def n(self, x: Ex) -> Num:
+    def shown_answer(self, x: Ex) -> Num:
         """An answer's value: the exact value correctly rounded to --digits places."""
-        return X.shown(x, self.digits)
+        return exact.shown(x, self.digits)
 
-    def i(self, x: Ex) -> Num:
+    def shown_working(self, x: Ex) -> Num:
         """An intermediate value of a worked line (an exponential), exact value
         correctly rounded to the working places — and, when it is small, to
         four significant digits within at most two more places (exp(−5) =
         0.006738, exp(−7) = 0.000912; below 10^-(places+2) in scientific
         notation), so that quotients taken from it keep the answer's
         precision."""
-        return X.shown(x, self._sig_places(float(x)))
+        return exact.shown(x, self._sig_places(float(x)))
 
-    def qs(self, v: Fraction) -> Num:
-        """A result from printed operands, rounded like `i` (a sum of exponentials)."""
-        return X.format_fraction(v, self._sig_places(float(v)))
+    def shown_working_result(self, v: Fraction) -> Num:
+        """A result from printed operands, rounded like `shown_working` (a sum of
+        exponentials)."""
+        return format_fraction(v, self._sig_places(float(v)))
 
     def _sig_places(self, f: float) -> int:
         f = abs(f)
@@ -224,10 +227,10 @@ class Work:
             return min(max(self.places, 3 - math.floor(math.log10(f))), self.places + 2)
         return self.places
 
-    def q(self, v: Fraction, places: int | None = None) -> Num:
+    def shown_result(self, v: Fraction, places: int | None = None) -> Num:
         """A result computed from printed operands, rounded to `places` (default:
         the intermediate places)."""
-        return X.format_fraction(v, self.places if places is None else places)
+        return format_fraction(v, self.places if places is None else places)
 
     def numeric(self, name: str, label: str, exact: Ex, numeric: float,
                 distractors: Sequence[tuple[Ex, str]] = (), *, whole: bool = False,
@@ -253,9 +256,9 @@ class Work:
             text, tol = str(int(exact.rat)), 0.0
             wrong = [(str(int(x.rat)), m) for x, m in distractors]
         else:
-            shown = self.n(exact)
+            shown = self.shown_answer(exact)
             text, tol = shown.text, window(shown, method)
-            wrong = [(self.n(x).text, m) for x, m in distractors
+            wrong = [(self.shown_answer(x).text, m) for x, m in distractors
                      if abs(float(x) - float(value_of(shown))) > tol]
         self.answers.append(Answer(name, "numeric", label, float(exact), text, exact, tol,
                                    self._options(text, wrong)))
@@ -280,7 +283,7 @@ class Work:
             agree(path, float(ex), float(nu))
             if whole:
                 return float(ex), str(int(ex.rat)), 0.0
-            shown = self.n(ex)
+            shown = self.shown_answer(ex)
             return float(ex), shown.text, window(shown, ms)
 
         value, display, tol = walk(list(exact), numeric, list(method), name)
@@ -291,7 +294,7 @@ class Work:
 
     def _texts(self, xs: Sequence) -> list:
         """Display strings of a (possibly nested) list of exact values."""
-        return [self._texts(x) if isinstance(x, (list, tuple)) else self.n(x).text for x in xs]
+        return [self._texts(x) if isinstance(x, (list, tuple)) else self.shown_answer(x).text for x in xs]
 
     @staticmethod
     def _options(key: str, wrong: Sequence[tuple[str, str]]) -> tuple[Option, ...]:

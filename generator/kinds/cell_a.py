@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import numpy as np
 
 from ..errors import UserError
-from ..inputs import check_keys, parse_words, require
-from ..maths import exact as X
+from ..inputs import check_keys, number_text, parse_words, require
+from ..maths import exact
+from ..maths.attention import softmax
 from ..mathlines import Call, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
 from ._bank import PAIRS
-from ._base import Kind, Work, draw_decimal, value_of
-from . import _recipe as R
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node, value_of
+from ._recipe.answers import answer_softmax
+from ._recipe.figure_specs import bars_figure, position_labels, winner_caption
+from ._recipe.parsing import rationals, scores_input
+from ._recipe.verify import verify_range, verify_sum
+from ._recipe.wording import forecast_thresholds, pct, positions, where
+from ._recipe.worked import printed_weights, scores_line, steps_softmax
 
 ALLOWED = {"scores", "source", "target", "step"}
 MAX_RATIO_GAP = 700  # exp(gap) beyond this does not fit a float: shown, not reported as an answer
@@ -30,13 +37,13 @@ def sample(rng: np.random.Generator, params: dict) -> dict:
     others = [draw_decimal(rng, -0.5, 1.0) for _ in range(tx)]
     top = max(Fraction(o) for i, o in enumerate(others) if i != win)
     gap = Fraction(draw_decimal(rng, params["gap_min"], params["gap_max"]))
-    others[win] = R.number_text(top + gap)
+    others[win] = number_text(top + gap)
     return {"scores": others, "source": pair["source"], "target": pair["target"], "step": j + 1}
 
 
 def normalise(inputs: dict) -> dict:
     check_keys(inputs, ALLOWED, "A")
-    out = {"scores": R.scores_input(require(inputs, "scores", "A"))}
+    out = {"scores": scores_input(require(inputs, "scores", "A"))}
     tx = len(out["scores"])
     if "source" in inputs:
         out["source"] = parse_words(inputs["source"], "source", max_len=12)
@@ -58,84 +65,94 @@ def _mismatch(what, got, tx):
 _ANY = "; kind 2.1 works the softmax of any scores"
 
 
-def prop(inputs: dict, threshold: float = 0.6) -> str | None:
-    s = R.fr(inputs["scores"])
+def missing_property(inputs: dict, threshold: float = 0.6) -> str | None:
+    s = rationals(inputs["scores"])
     if len(s) < 2:
         return "a sharp peak needs at least two scores; a single score is cell E"
     top = sorted(s, reverse=True)
     if top[0] == top[1]:
-        return (f"the largest score is tied ({R.positions([i for i, x in enumerate(s) if x == top[0]])}), so no "
+        return (f"the largest score is tied ({positions([i for i, x in enumerate(s) if x == top[0]])}), so no "
                 "single weight wins; near-tied peaks are cell F, and kind 2.1 works the softmax of any scores")
-    w = R.softmax(s).numeric
+    w = softmax(s).numeric
     if w.max() < threshold:
         return f"the largest weight is {w.max():.3f}, below {threshold} — not a sharp peak{_ANY}"
     return None
 
 
+def amplification(w: SolutionBuilder, sm, last: Step, words, k: int, second: int) -> Step:
+    """The cell's point, after the last step: the winning weight is exp(gap)
+    times the runner-up's (an answer where the ratio fits a float)."""
+    gap = sm.scores[k] - sm.scores[second]
+    ratio = exact.exp(exact.Ex.of(gap))
+    if gap <= MAX_RATIO_GAP:
+        w.numeric("amplification", "ratio of the winning weight to the runner-up, exp(gap)",
+                  ratio, float(np.exp(float(sm.scores[k]) - float(sm.scores[second]))))
+    # the ratio of the weights as step 3 printed them, where it reads otherwise
+    shown = printed_weights(w)
+    divided = w.shown_result(value_of(shown[k]) / value_of(shown[second])) if value_of(shown[second]) else None
+    aside = (() if divided is None or divided.text == w.shown_answer(ratio).text else
+             (" (dividing the rounded weights above gives ", divided, ")"))
+    return dataclasses.replace(last, after=last.after + (prose(
+        "Notice the amplification: the raw scores differ by " + ("only " if gap <= 3 else ""),
+        input_node(gap), f" between {where(words, k)} and the runner-up {where(words, second)}, "
+        + ("yet" if gap <= 3 else "and") + " the winning weight is ", w.shown_answer(ratio),
+        " times the runner-up’s — the ratio is exactly ",
+        eq(Call("exp", input_node(gap)), w.shown_answer(ratio)), *aside, "."),))
+
+
+def bars(w: SolutionBuilder, sm, words, k: int, second: int):
+    """The weights as bars, the winner's ratio to the runner-up marked where
+    it is an answer."""
+    labels = position_labels(len(sm.scores), words)
+    amplified = len(sm.scores) > 1 and k != second and sm.scores[k] - sm.scores[second] <= MAX_RATIO_GAP
+    return bars_figure(
+        w, sm.weights, labels, winner_caption(w, sm, labels, k, second if amplified else None), winner=k,
+        ratio=(second, exact.exp(exact.Ex.of(sm.scores[k] - sm.scores[second])), sm.scores[k] - sm.scores[second])
+        if amplified else None)
+
+
 def solve(problem: Problem, digits: int) -> Solution:
     inp = problem.inputs
-    scores = R.fr(inp["scores"])
+    scores = rationals(inp["scores"])
     words = inp.get("source")
     t = str(inp["step"]) if "target" in inp else "t"
     emitted = inp["target"][inp["step"] - 1] if "target" in inp else None
-    w = Work(digits)
-    sm = R.softmax(scores)
+    w = SolutionBuilder(digits)
+    sm = softmax(scores)
     # ranked by the exact scores: floats of weights underflow to 0 together
     order = sorted(range(len(scores)), key=lambda i: -scores[i])
     k = order[0]
     second = order[1] if len(scores) > 1 else k
-    lo, hi = R.forecast_thresholds(float(sm.numeric[k]))
-    who = R.where(words, k)
+    lo, hi = forecast_thresholds(float(sm.numeric[k]))
+    who = where(words, k)
 
     question = [prose(
         f"The decoder is about to emit “{emitted}” (step t = {t}). " if emitted else "",
         "Its alignment scores over the input positions" +
         (" " + ", ".join(f"“{x}”" for x in words) if words else "") + " are ",
-        R.scores_line(scores, t), ". Compute every attention weight ",
+        scores_line(scores, t), ". Compute every attention weight ",
         Sym("alpha", f"{t}i"), ".")]
     forecast = prose(f"{who[0].upper() + who[1:]} should win big — guess its weight before reading on. "
                      f"Above {lo}? Above {hi}?")
-    steps = R.steps_softmax(w, sm, t)
-    R.answer_softmax(w, sm)
+    steps = steps_softmax(w, sm, t)
+    answer_softmax(w, sm)
     if len(scores) > 1 and k != second:
-        gap = sm.scores[k] - sm.scores[second]
-        ratio = X.exp(X.Ex.of(gap))
-        if gap <= MAX_RATIO_GAP:
-            w.numeric("amplification", "ratio of the winning weight to the runner-up, exp(gap)",
-                      ratio, float(np.exp(float(sm.scores[k]) - float(sm.scores[second]))))
-        # the ratio of the weights as step 3 printed them, where it reads otherwise
-        shown = R.printed_weights(w)
-        divided = w.q(value_of(shown[k]) / value_of(shown[second])) if value_of(shown[second]) else None
-        aside = (() if divided is None or divided.text == w.n(ratio).text else
-                 (" (dividing the rounded weights above gives ", divided, ")"))
-        last = steps[-1]
-        steps[-1] = Step(last.title, last.body, last.math, last.why, last.after + (prose(
-            "Notice the amplification: the raw scores differ by " + ("only " if gap <= 3 else ""),
-            R.input_node(gap), f" between {who} and the runner-up {R.where(words, second)}, "
-            + ("yet" if gap <= 3 else "and") + " the winning weight is ", w.n(ratio),
-            " times the runner-up’s — the ratio is exactly ",
-            eq(Call("exp", R.input_node(gap)), w.n(ratio)), *aside, "."),))
-    R.verify_sum(w, sm.weights)
-    R.verify_range(w, sm.weights)
+        steps[-1] = amplification(w, sm, steps[-1], words, k, second)
+    verify_sum(w, sm.weights)
+    verify_range(w, sm.weights)
     w.check("one clear winner", True, prose(
-        f"{who[0].upper() + who[1:]} carries {R.pct(sm.weights[k])} of the focus" +
+        f"{who[0].upper() + who[1:]} carries {pct(sm.weights[k])} of the focus" +
         (f" — the input word the decoder leans on to emit “{emitted}”." if emitted and words else ".")))
-    labels = R.position_labels(len(scores), words)
-    amplified = len(scores) > 1 and k != second and sm.scores[k] - sm.scores[second] <= MAX_RATIO_GAP
-    figures = (R.bars_figure(
-        w, sm.weights, labels, R.winner_caption(w, sm, labels, k, second if amplified else None), winner=k,
-        ratio=(second, X.exp(X.Ex.of(sm.scores[k] - sm.scores[second])), sm.scores[k] - sm.scores[second])
-        if amplified else None),)
     recall = ((prose("Why does the top score win by far more than its raw lead?"),
                prose("exp turns a score gap Δ into a weight ratio ", Call("exp", Sym("Delta")),
                      ": a small lead becomes a large share of the focus (Cell A).")),)
     return Solution(problem, "One sharp peak", tuple(question), forecast, tuple(steps),
-                    tuple(w.answers), tuple(w.checks), recall, figures)
+                    tuple(w.answers), tuple(w.checks), recall, (bars(w, sm, words, k, second),))
 
 
 KIND = register(Kind(
     **about("A"),
-    sample=sample, normalise=normalise, solve=solve, property=prop,
+    sample=sample, normalise=normalise, solve=solve, property=missing_property,
     scenarios={"default": {"gap_min": 1.2, "gap_max": 3.0}},
     limits={"gap_min": (0.1, 10, False), "gap_max": (0.1, 10, False)},
 ))

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from ..inputs import check_keys, require
-from ..maths import numeric as NP
-from ..mathlines import Call, Frac, Mul, Num, Paren, Add, Sym, eq
+from ..maths import numeric
+from ..maths.attention import softmax
+from ..mathlines import Add, Call, Frac, Mul, Num, Paren, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, value_of, draw_decimal
-from . import _recipe as R
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node, value_of
+from ._recipe.answers import answer_softmax, context_distractors
+from ._recipe.figure_specs import bars_figure, context_caption, context_figure, position_labels
+from ._recipe.parsing import rationals, scores_input, states_input
+from ._recipe.verify import verify_hull, verify_sum
+from ._recipe.wording import hull_words, rounded_to
+from ._recipe.worked import differs_note, scores_line, states_line, step_context, steps_softmax
 
 ALLOWED = {"scores", "states"}
 
@@ -24,14 +32,14 @@ def sample(rng: np.random.Generator, params: dict) -> dict:
 
 def normalise(inputs: dict) -> dict:
     check_keys(inputs, ALLOWED, "B")
-    out = {"scores": R.scores_input(require(inputs, "scores", "B"))}
+    out = {"scores": scores_input(require(inputs, "scores", "B"))}
     if "states" in inputs:
-        out["states"] = R.states_input(inputs["states"], len(out["scores"]))
+        out["states"] = states_input(inputs["states"], len(out["scores"]))
     return out
 
 
-def prop(inputs: dict) -> str | None:
-    s = R.fr(inputs["scores"])
+def missing_property(inputs: dict) -> str | None:
+    s = rationals(inputs["scores"])
     if len(set(s)) != 1:
         return "the scores are not all equal; kind 2.2 blends the states with the weights of any scores"
     if len(s) < 2:
@@ -41,89 +49,104 @@ def prop(inputs: dict) -> str | None:
 
 def solve(problem: Problem, digits: int) -> Solution:
     inp = problem.inputs
-    scores = R.fr(inp["scores"])
-    states = [R.fr(h) for h in inp["states"]] if "states" in inp else None
+    scores = rationals(inp["scores"])
+    states = [rationals(h) for h in inp["states"]] if "states" in inp else None
     tx = len(scores)
-    w = Work(digits)
-    sm = R.softmax(scores)
+    w = SolutionBuilder(digits)
+    sm = softmax(scores)
     equal = len(set(scores)) == 1
     question = [prose("An input of ", eq(Sym("T", "x"), Num(str(tx))), " positions gets the scores ",
-                      R.scores_line(scores, "t"),
+                      scores_line(scores, "t"),
                       ". Compute the attention weights" +
                       (" and the context vector for the states " if states else "."),
-                      *((R.states_line(states), ".") if states else ()))]
+                      *((states_line(states), ".") if states else ()))]
     forecast = prose("If the model can’t tell the boxes apart, what should it do? "
                      "Guess the weight of each.")
-    steps = []
     if equal:
-        e = w.i(sm.exps[0])
-        z = w.q(tx * value_of(e))
-        a = w.q(value_of(e) / value_of(z), w.digits)  # = 1/Tx exactly
-        w.method["denominator"] = [value_of(z)]
-        steps.append(Step("notice the scores are equal, then confirm", (
-            prose("When the inputs to softmax are identical, symmetry forces identical outputs; no arithmetic "
-                  "is needed, but let’s confirm. Each ", Call("exp", R.input_node(scores[0])),
-                  f" is the same number, and there are {tx} of them."),),
-            (eq(Call("exp", R.input_node(sm.scores[0] - sm.shift)), e),
-             eq(Sym("Z"), Mul((Num(str(tx)), e), "times"), z),
-             eq(Sym("alpha", "ti"), Frac(e, z), a)),
-            prose("Confirms the symmetry: equal scores give the uniform distribution ",
-                  eq(Frac(Num("1"), Sym("T", "x")), Frac(Num("1"), Num(str(tx)))), "."),
-            # Tx times the rounded exponential, where it rounds otherwise than Z itself (the key)
-            R.differs_note(w, [(Sym("Z"), w.q(value_of(z), w.digits), w.n(sm.Z))],
-                           f"the exponential was rounded to {R.rounded_to([e])}")))
+        steps = [symmetry_step(w, sm)]
     else:
         # symmetry only forces equal weights when the scores are equal: the full recipe
-        soft = R.steps_softmax(w, sm, "t")
-        first = soft[0]
-        soft[0] = Step(first.title, (prose("The scores are not all equal, so symmetry does not force equal "
-                                           "weights: run the full recipe."),) + first.body,
-                       first.math, first.why, first.after)
-        steps += soft
-    R.answer_softmax(w, sm)
+        steps = steps_softmax(w, sm, "t")
+        steps[0] = dataclasses.replace(steps[0], body=(prose(
+            "The scores are not all equal, so symmetry does not force equal weights: run the full recipe."),
+            *steps[0].body))
+    answer_softmax(w, sm)
+    c = None
     if states:
-        step, c = R.step_context(w, sm.weights, states, "t", prose(
-            "With equal weights the context is the plain average of the states — "
-            "softmax does not invent focus out of nothing." if equal else
-            "The context is the weighted average of the states."))
-        if equal:
-            avg = eq(Sym("c", "t"), Mul((Frac(Num("1"), Num(str(tx))),
-                                         Paren(Add(tuple(Sym("h", str(i + 1)) for i in range(tx))))), "juxt"))
-            step = Step(step.title, (prose("Equal weights make the blend a plain average: ", avg, "."),),
-                        step.math, step.why, step.after)
+        step, c = blend(w, sm, states, equal)
         steps.append(step)
-        w.vector("context", "context vector c_t", c, NP.context(sm.numeric, [[float(v) for v in h] for h in states]),
-                 distractors=R.context_distractors(sm, states))
-    R.verify_sum(w, sm.weights)
+    verify_sum(w, sm.weights)
     if equal:
         w.check("uniform", True, prose(
-            "Every weight equals ", eq(Frac(Num("1"), Num(str(tx))), w.n(sm.weights[0])),
+            "Every weight equals ", eq(Frac(Num("1"), Num(str(tx))), w.shown_answer(sm.weights[0])),
             ": this is the “no focus” degenerate case."))
     if states:
-        R.verify_hull(w, c, states)
-    labels = R.position_labels(tx)
-    figures = [R.bars_figure(w, sm.weights, labels, prose(
-        f"{'both bars have' if tx == 2 else f'all {tx} bars have'} the same height {w.n(sm.weights[0]).text} = "
-        f"1/{tx}: with nothing to tell the "
-        "boxes apart, softmax spreads the focus evenly — no bar is highlighted because none wins."
-        if equal else "the bars follow the scores: equal scores would have given equal bars."))]
-    if states:
-        spec = R.context_figure(w, sm.weights, states, c, prose(
-            "with equal weights the context is the centroid of the states: the X sits at their plain average, "
-            f"{R.hull_words(states)[2]}." if equal
-            else R.context_caption(w, sm.weights, c, states)[0]))
-        if spec:
-            figures.append(spec)
+        verify_hull(w, c, states)
     recall = ((prose("Equal scores give which attention distribution?"),
                prose("The uniform one, ", eq(Sym("alpha", "i"), Frac(Num("1"), Sym("T", "x"))),
                      "; the context is the plain average of the states (Cell B).")),)
     return Solution(problem, "All scores equal", tuple(question), forecast, tuple(steps),
-                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
+                    tuple(w.answers), tuple(w.checks), recall, figures(w, sm, states, c, equal))
+
+
+def symmetry_step(w: SolutionBuilder, sm) -> Step:
+    """Equal scores: symmetry gives the weights, one exponential confirms them."""
+    tx = len(sm.scores)
+    e = w.shown_working(sm.exps[0])
+    z = w.shown_result(tx * value_of(e))
+    a = w.shown_result(value_of(e) / value_of(z), w.digits)  # = 1/Tx exactly
+    w.method["denominator"] = [value_of(z)]
+    return Step("notice the scores are equal, then confirm", (
+        prose("When the inputs to softmax are identical, symmetry forces identical outputs; no arithmetic "
+              "is needed, but let’s confirm. Each ", Call("exp", input_node(sm.scores[0])),
+              f" is the same number, and there are {tx} of them."),),
+        (eq(Call("exp", input_node(sm.scores[0] - sm.shift)), e),
+         eq(Sym("Z"), Mul((Num(str(tx)), e), "times"), z),
+         eq(Sym("alpha", "ti"), Frac(e, z), a)),
+        prose("Confirms the symmetry: equal scores give the uniform distribution ",
+              eq(Frac(Num("1"), Sym("T", "x")), Frac(Num("1"), Num(str(tx)))), "."),
+        # Tx times the rounded exponential, where it rounds otherwise than Z itself (the key)
+        differs_note(w, [(Sym("Z"), w.shown_result(value_of(z), w.digits), w.shown_answer(sm.Z))],
+                     f"the exponential was rounded to {rounded_to([e])}"))
+
+
+def blend(w: SolutionBuilder, sm, states, equal: bool):
+    """The context step (with equal weights, a plain average) and its answer."""
+    tx = len(sm.scores)
+    step, c = step_context(w, sm.weights, states, "t", prose(
+        "With equal weights the context is the plain average of the states — "
+        "softmax does not invent focus out of nothing." if equal else
+        "The context is the weighted average of the states."))
+    if equal:
+        avg = eq(Sym("c", "t"), Mul((Frac(Num("1"), Num(str(tx))),
+                                     Paren(Add(tuple(Sym("h", str(i + 1)) for i in range(tx))))), "juxt"))
+        step = dataclasses.replace(step, body=(prose("Equal weights make the blend a plain average: ", avg, "."),))
+    w.vector("context", "context vector c_t", c, numeric.context(sm.numeric, [[float(v) for v in h] for h in states]),
+             distractors=context_distractors(sm, states))
+    return step, c
+
+
+def figures(w: SolutionBuilder, sm, states, c, equal: bool) -> tuple:
+    """The weights as bars, and where there are states the context among them."""
+    tx = len(sm.scores)
+    specs = [bars_figure(w, sm.weights, position_labels(tx), prose(
+        f"{'both bars have' if tx == 2 else f'all {tx} bars have'} the same height {w.shown_answer(sm.weights[0]).text} = "
+        f"1/{tx}: with nothing to tell the "
+        "boxes apart, softmax spreads the focus evenly — no bar is highlighted because none wins."
+        if equal else "the bars follow the scores: equal scores would have given equal bars."))]
+    if states:
+        spec = context_figure(w, sm.weights, states, c, prose(
+            "with equal weights the context is the centroid of the states: the X sits at their plain average, "
+            f"{hull_words(states)[2]}." if equal
+            else context_caption(w, sm.weights, c, states)[0]))
+        if spec:
+            specs.append(spec)
+    return tuple(specs)
 
 
 KIND = register(Kind(
     **about("B"),
-    sample=sample, normalise=normalise, solve=solve, property=prop,
+    sample=sample, normalise=normalise, solve=solve, property=missing_property,
     scenarios={"default": {"tx_min": 2, "tx_max": 6}},
     limits={"tx_min": (2, 12, True), "tx_max": (2, 12, True)},
 ))

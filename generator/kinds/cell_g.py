@@ -6,14 +6,20 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import UserError
-from ..inputs import MAX_TX, MAX_TY, check_keys, parse_scores, parse_words, require
+from ..inputs import MAX_TX, MAX_TY, check_keys, number_text, parse_scores, parse_words, require
+from ..maths.attention import softmax, winner
 from ..maths.exact import Ex
 from ..mathlines import Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
 from ._bank import PAIRS, is_reordering
-from ._base import Kind, Work, draw_decimal
-from . import _recipe as R
+from ._base import Kind, SolutionBuilder, draw_decimal
+from ._recipe.answers import table_distractors
+from ._recipe.figure_specs import heatmap_figure
+from ._recipe.parsing import rationals
+from ._recipe.verify import verify_sum
+from ._recipe.wording import pct
+from ._recipe.worked import scores_line, steps_softmax, worked_weights
 
 ALLOWED = {"scores", "source", "target"}
 
@@ -41,7 +47,7 @@ def normalise(inputs: dict) -> dict:
         vals = parse_scores(row, f"scores[{j + 1}]")
         if len(vals) != len(source):
             raise UserError(f"scores[{j + 1}]: {len(vals)} scores, but there are {len(source)} source words")
-        out_rows.append([R.number_text(v) for v in vals])
+        out_rows.append([number_text(v) for v in vals])
     return {"source": source, "target": target, "scores": out_rows}
 
 
@@ -50,14 +56,14 @@ def alignment(inputs: dict) -> list[int]:
     keeps the order; the first of equal ones, as numpy's argmax)."""
     out = []
     for r in inputs["scores"]:
-        s = R.fr(r)
+        s = rationals(r)
         out.append(s.index(max(s)))
     return out
 
 
-def prop(inputs: dict) -> str | None:
+def missing_property(inputs: dict) -> str | None:
     for j, r in enumerate(inputs["scores"]):
-        s = sorted(R.fr(r), reverse=True)
+        s = sorted(rationals(r), reverse=True)
         if len(s) > 1 and s[0] == s[1]:
             return f"row {j + 1} has a tied largest score, so its alignment is ambiguous: cell G reads one source word per row; give that row one largest score"
     if not is_reordering(alignment(inputs)):
@@ -66,82 +72,104 @@ def prop(inputs: dict) -> str | None:
     return None
 
 
-def solve(problem: Problem, digits: int) -> Solution:
-    inp = problem.inputs
-    src, tgt = inp["source"], inp["target"]
-    rows = [R.fr(r) for r in inp["scores"]]
-    w = Work(digits)
-    sms = [R.softmax(r) for r in rows]
-    align = [R.winner(sm) for sm in sms]
-    question = [prose(f"Translating “{' '.join(src)}” → “{' '.join(tgt)}”, the decoder produces "
-                      f"one row of scores per output word (rows: the {len(tgt)} output words; "
-                      f"columns: the {len(src)} input words):")]
-    question += [prose(f"“{tgt[j]}”: ", R.scores_line(r, str(j + 1))) for j, r in enumerate(rows)]
-    question.append(prose("Compute every row of attention weights and read off the alignment: "
-                          "which input word does each output word attend to?"))
-    forecast = prose(f"The first output word is “{tgt[0]}”. Which input word should it attend to? "
-                     "Guess before reading the alignment.")
-    first = R.steps_softmax(w, sms[0], "1", name="row1_weights", why_div=prose(
-        f"Position {align[0] + 1} (“{src[align[0]]}”) gets ≈ {R.pct(sms[0].weights[align[0]])} of "
+def softmax_rows(w: SolutionBuilder, sms: list, src: list[str], tgt: list[str], align: list[int]) -> list[Step]:
+    """The first row worked in full (one step), the others' weights in a second."""
+    first = steps_softmax(w, sms[0], "1", name="row1_weights", why_div=prose(
+        f"Position {align[0] + 1} (“{src[align[0]]}”) gets ≈ {pct(sms[0].weights[align[0]])} of "
         f"the focus when the decoder emits “{tgt[0]}”."), z_answered=False)
     steps = [Step(f"softmax the first row (“{tgt[0]}”)", (), tuple(m for s in first for m in s.math),
                   prose("Turn the relevance scores of the first output word into focus fractions."),
                   tuple(a for s in first for a in s.after) + (first[-1].why,))]
-    if len(rows) > 1:
+    if len(sms) > 1:
         steps.append(Step("softmax the remaining rows the same way", (), tuple(
-            eq(Sym("alpha", f"{j + 1}\\cdot"), Tup(tuple(w.n(a) for a in sms[j].weights)))
-            for j in range(1, len(rows))), prose(
+            eq(Sym("alpha", f"{j + 1}\\cdot"), Tup(tuple(w.shown_answer(a) for a in sms[j].weights)))
+            for j in range(1, len(sms))), prose(
             "Each output word gets its own distribution over the input words; every row is a "
             "separate softmax.")))
-    # a row "looks back" when its dark cell lies left of an earlier row's:
-    # that crossing, not a cell off a (non-square) diagonal, is reordering
-    back = [j for j in range(len(align)) if any(align[i] > align[j] for i in range(j))]
-    reads = [prose(f"“{tgt[j]}” (row {j + 1}) → “{src[i]}” (column {i + 1})" +
-                   (" — looks back, left of an earlier row’s column" if j in back else ""))
-             for j, i in enumerate(align)]
-    steps.append(Step("read the alignment as heatmap cells", tuple(reads), (), prose(
-        "On an attention heatmap each row’s darkest cell is its alignment. A row whose dark cell lies left "
-        "of an earlier row’s is the fingerprint of reordering: had the languages shared word order, the dark "
-        "cells would run steadily from top-left to bottom-right.")))
+    return steps
+
+
+def answer_and_check(w: SolutionBuilder, src: list[str], tgt: list[str], sms: list, align: list[int],
+                     back: list[int]) -> None:
+    """The table of weights and the alignment; each row sums to one, and the
+    alignment steps back (the reordering)."""
     w.vector("weights", "attention weights, one row per output word",
              [list(sm.weights) for sm in sms], np.array([sm.numeric for sm in sms]),
-             method=[w.method["row1_weights"][:1] + [R.worked_weights(w, sm) for sm in sms[1:]]],
-             distractors=R.table_distractors(sms))
+             method=[w.method["row1_weights"][:1] + [worked_weights(w, sm) for sm in sms[1:]]],
+             distractors=table_distractors(sms))
     w.vector("alignment", "input position (1-based) each output word attends to most",
              [Ex.of(i + 1) for i in align], np.array(align, dtype=float) + 1, whole=True)
     for j, sm in enumerate(sms):
-        R.verify_sum(w, sm.weights, f"row {j + 1} sums to one")
+        verify_sum(w, sm.weights, f"row {j + 1} sums to one")
     w.check("reordering", is_reordering(align), prose(
         "The alignment is non-monotonic: " +
         ", ".join(f"“{tgt[j]}” → “{src[align[j]]}”" for j in back) +
         (" looks" if len(back) == 1 else " look") + " back to a column left of an earlier row’s ✓ — the "
         "reordering the languages demand."))
+
+
+def alignment_step(src: list[str], tgt: list[str], align: list[int], back: list[int]) -> Step:
+    """The alignment read off row by row, the rows that look back marked."""
+    reads = [prose(f"“{tgt[j]}” (row {j + 1}) → “{src[i]}” (column {i + 1})" +
+                   (" — looks back, left of an earlier row’s column" if j in back else ""))
+             for j, i in enumerate(align)]
+    return Step("read the alignment as heatmap cells", tuple(reads), (), prose(
+        "On an attention heatmap each row’s darkest cell is its alignment. A row whose dark cell lies left "
+        "of an earlier row’s is the fingerprint of reordering: had the languages shared word order, the dark "
+        "cells would run steadily from top-left to bottom-right."))
+
+
+def heatmap(w: SolutionBuilder, src: list[str], tgt: list[str], sms: list, align: list[int], back: list[int]):
+    """The heatmap of the weights, its arrow on the surest row that steps back."""
     # the arrow's row: one that steps back off the main diagonal where there is
     # one (a full reversal's middle row steps back onto it), the surest of them
     off = [j for j in back if align[j] != j] or back
     dr = max(off, key=lambda j: float(sms[j].weights[align[j]]))
     dc = align[dr]
     reversal = align == list(range(len(src)))[::-1]
-    figures = (R.heatmap_figure(w, tgt, src, [list(sm.weights) for sm in sms],
-                                [[j, i] for j, i in enumerate(align)], [dr, dc], prose(
+    return heatmap_figure(w, tgt, src, [list(sm.weights) for sm in sms],
+                          [[j, i] for j, i in enumerate(align)], [dr, dc], prose(
         f"rows are the {len(tgt)} output words (top to bottom, in the order they are generated), columns the "
         f"{len(src)} input words; darker means more focus. " +
         ("The dark cells do not run down the main diagonal: they run down the anti-diagonal"
          if reversal else
          "The outlined dark cells do not run steadily from top-left to bottom-right") +
         f", and the arrow points at “{tgt[dr]}” (row {dr + 1}) locking onto “{src[dc]}” (column {dc + 1}) with "
-        f"{w.n(sms[dr].weights[dc]).text}, left of an earlier row’s dark cell. That step back is the visual "
-        "fingerprint of reordering."))),
+        f"{w.shown_answer(sms[dr].weights[dc]).text}, left of an earlier row’s dark cell. That step back is the visual "
+        "fingerprint of reordering."))
+
+
+def solve(problem: Problem, digits: int) -> Solution:
+    inp = problem.inputs
+    src, tgt = inp["source"], inp["target"]
+    rows = [rationals(r) for r in inp["scores"]]
+    w = SolutionBuilder(digits)
+    sms = [softmax(r) for r in rows]
+    align = [winner(sm) for sm in sms]
+    question = [prose(f"Translating “{' '.join(src)}” → “{' '.join(tgt)}”, the decoder produces "
+                      f"one row of scores per output word (rows: the {len(tgt)} output words; "
+                      f"columns: the {len(src)} input words):")]
+    question += [prose(f"“{tgt[j]}”: ", scores_line(r, str(j + 1))) for j, r in enumerate(rows)]
+    question.append(prose("Compute every row of attention weights and read off the alignment: "
+                          "which input word does each output word attend to?"))
+    forecast = prose(f"The first output word is “{tgt[0]}”. Which input word should it attend to? "
+                     "Guess before reading the alignment.")
+    steps = softmax_rows(w, sms, src, tgt, align)
+    # a row "looks back" when its dark cell lies left of an earlier row's:
+    # that crossing, not a cell off a (non-square) diagonal, is reordering
+    back = [j for j in range(len(align)) if any(align[i] > align[j] for i in range(j))]
+    steps.append(alignment_step(src, tgt, align, back))
+    answer_and_check(w, src, tgt, sms, align, back)
     recall = ((prose("What does reordering look like on an attention heatmap?"),
                prose("The dark cells leave the main diagonal (for a full reversal they run down "
                      "the anti-diagonal) (Cell G).")),)
     return Solution(problem, "Word problem with reordering", tuple(question), forecast, tuple(steps),
-                    tuple(w.answers), tuple(w.checks), recall, figures)
+                    tuple(w.answers), tuple(w.checks), recall, (heatmap(w, src, tgt, sms, align, back),))
 
 
 KIND = register(Kind(
     **about("G"),
-    sample=sample, normalise=normalise, solve=solve, property=prop,
+    sample=sample, normalise=normalise, solve=solve, property=missing_property,
     scenarios={"default": {}},
     graded=("weights", "alignment"),  # every quantity the question asks, in its order
 ))

@@ -9,13 +9,20 @@ from fractions import Fraction
 import numpy as np
 
 from ..errors import UserError
-from ..inputs import check_keys, check_spread, parse_number, require
+from ..inputs import check_keys, check_spread, number_text, parse_number, require
+from ..maths import exact, numeric
+from ..maths.attention import float_gaps, softmax
 from ..maths.exact import Ex
 from ..mathlines import Infinity, Lim, Mul, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal
-from . import _recipe as R
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node
+from ._recipe.answers import table_distractors
+from ._recipe.figure_specs import sharpening_figure
+from ._recipe.parsing import rationals, scores_input
+from ._recipe.verify import verify_sum
+from ._recipe.wording import positions
+from ._recipe.worked import scores_line, worked_weights, worked_weights_calculator
 
 ALLOWED = {"scores", "betas"}
 BETA_CHOICES = ("0.5", "1", "2", "3", "5", "10", "20")
@@ -32,7 +39,7 @@ def sample(rng: np.random.Generator, params: dict) -> dict:
 
 def normalise(inputs: dict) -> dict:
     check_keys(inputs, ALLOWED, "H")
-    out = {"scores": R.scores_input(require(inputs, "scores", "H"))}
+    out = {"scores": scores_input(require(inputs, "scores", "H"))}
     raw = require(inputs, "betas", "H")
     if not isinstance(raw, list) or not raw:
         raise UserError("betas: expected a non-empty list of positive numbers")
@@ -41,25 +48,25 @@ def normalise(inputs: dict) -> dict:
     betas = [parse_number(b, f"betas[{i + 1}]") for i, b in enumerate(raw)]
     if any(b <= 0 for b in betas):
         raise UserError("betas: every β must be positive")
-    if any(abs(b * s) > 10**6 for b in betas for s in R.fr(out["scores"])):
+    if any(abs(b * s) > 10**6 for b in betas for s in rationals(out["scores"])):
         raise UserError("betas: β × score exceeds 10^6 in size")
     for b in betas:
-        check_spread([b * s for s in R.fr(out["scores"])], "betas × scores")
+        check_spread([b * s for s in rationals(out["scores"])], "betas × scores")
     # the dial is turned up step by step: each β once, in increasing order,
     # as typed (sorting them silently would answer another question)
     twice = sorted({b for b in betas if betas.count(b) > 1})
     if twice:
-        raise UserError(f"betas: {R.number_text(twice[0])} is given more than once; give each β once")
+        raise UserError(f"betas: {number_text(twice[0])} is given more than once; give each β once")
     if betas != sorted(betas):
-        raise UserError(f"betas: {', '.join(R.number_text(b) for b in betas)} are not in increasing order; the "
+        raise UserError(f"betas: {', '.join(number_text(b) for b in betas)} are not in increasing order; the "
                         f"dial is turned up step by step, so give them as "
-                        f"{', '.join(R.number_text(b) for b in sorted(betas))}")
-    out["betas"] = [R.number_text(b) for b in betas]
+                        f"{', '.join(number_text(b) for b in sorted(betas))}")
+    out["betas"] = [number_text(b) for b in betas]
     return out
 
 
-def prop(inputs: dict) -> str | None:
-    s = R.fr(inputs["scores"])
+def missing_property(inputs: dict) -> str | None:
+    s = rationals(inputs["scores"])
     if len(set(s)) < 2:
         return "all scores are equal, so β changes nothing: every weight stays 1/T_x (cell B)"
     if len(inputs["betas"]) < 2:
@@ -79,12 +86,83 @@ def limits(scores: list[Fraction]) -> tuple[list[Fraction], list[Fraction]]:
             [Fraction(1, len(scores))] * len(scores))
 
 
+def dial_step(w: SolutionBuilder, n: int, betas: list[Fraction], sms: list, tied: list[int], share: str) -> Step:
+    """The weights at the n-th β, and what turning the dial to it did to the
+    largest score's weight (at the last β, how near the limit it is)."""
+    b, sm = betas[n], sms[n]
+    lines = (eq(Mul((Sym("beta"), Sym("e")), "juxt"), Tup(tuple(input_node(x) for x in sm.scores))),
+             eq(Sym("alpha"), Tup(tuple(w.shown_answer(a) for a in sm.weights))))
+    if n == 0:
+        return Step(f"β = {number_text(b)}", (), lines, prose(
+            "This is our baseline — the gaps between the scores at this setting of the dial. "
+            "Everything after this shows what turning the dial up does to the same gaps."))
+    k, prev = tied[0], betas[n - 1]
+    topw = w.shown_answer(sm.weights[k]).text
+    before = w.shown_answer(sms[n - 1].weights[k]).text
+    if before != topw or len(tied) == len(sm.scores):
+        moves = f"the weight of {positions(tied, 'each of ')} moves from {before} to {topw}"
+    else:  # the same to the printed places: the sharpening shows in the largest of the others
+        j = max((i for i in range(len(sm.scores)) if i not in tied), key=lambda i: float(sm.weights[i]))
+        moves = (f"the weight of {positions(tied, 'each of ')} already prints as {topw}, and "
+                 f"position {j + 1}'s falls from {w.shown_answer(sms[n - 1].weights[j]).text} to "
+                 f"{w.shown_answer(sm.weights[j]).text}")
+    why = prose(f"Turning the dial from β = {number_text(prev)} to β = {number_text(b)} multiplies "
+                f"every gap by {number_text(b / prev)}; since softmax amplifies gaps through exp, "
+                f"{moves} — focus sharpens as the dial turns.")
+    if n == len(betas) - 1:
+        why = why + prose(
+            how_near(b, sm.weights[k] * len(tied), tied) +
+            "Only in the limit β → ∞ does softmax become a hard argmax — all the weight on the largest "
+            f"score{share}, 0 on everything else: the boundary case that connects soft attention to plain "
+            "“pick the best”.")
+    return Step(f"β = {number_text(b)}", (), lines, why)
+
+
+def how_near(b: Fraction, held: Ex, tied: list[int]) -> str:
+    """How near the largest score(s), holding `held` at the last β, are to
+    their limit: a pick, or for tied largest scores an even split."""
+    limit = "argmax" if len(tied) == 1 else f"even split between {positions(tied)}"
+    if exact.compare(held, Ex.of(Fraction(99, 100))) >= 0:
+        return f" At β = {number_text(b)} the {limit} is already all but reached. "
+    if exact.compare(held, Ex.of(Fraction(9, 10))) >= 0:
+        return (f" At β = {number_text(b)} the focus is close to a hard pick, though not yet all of it. "
+                if len(tied) == 1 else
+                f" At β = {number_text(b)} the focus is close to its limit, an {limit}, though "
+                "not yet all of it. ")
+    return f" Even at β = {number_text(b)} the focus is still soft. "
+
+
+def answer(w: SolutionBuilder, scores: list[Fraction], sms: list, tied: list[int], hi: list, lo: list) -> None:
+    """The table of weights (one row per β) and both limits."""
+    w.vector("weights", "weights for each β (one row per β)", [list(sm.weights) for sm in sms],
+             np.array([sm.numeric for sm in sms]),
+             method=[[worked_weights(w, sm) for sm in sms], [worked_weights_calculator(w, sm) for sm in sms]],
+             distractors=table_distractors(sms))
+    w.vector("limit_infinity", "weights as β → ∞ (hard argmax" + (", shared by the tied top scores)"
+                                                                  if len(tied) > 1 else ")"), [Ex.of(v) for v in hi],
+             _numeric_limit(scores))
+    w.vector("limit_zero", "weights as β → 0 (uniform)", [Ex.of(v) for v in lo],
+             np.full(len(scores), 1.0 / len(scores)))
+
+
+def check_sharpening(w: SolutionBuilder, sms: list, tied: list[int], hi: list) -> None:
+    """The largest score's weight rises with β (exactly), toward its limit."""
+    k = tied[0]
+    tops = [sm.weights[k] for sm in sms]
+    rising = all(exact.compare(y, x) >= 0 for x, y in zip(tops, tops[1:]))
+    printed = [w.shown_answer(t).text for t in tops]
+    still = "" if len(set(printed)) == len(printed) else f"; it still rises, beyond {w.digits} decimal places"
+    w.check("sharpens monotonically", rising, prose(
+        f"The weight of {positions(tied, 'each of ')} rises monotonically with β ✓ (" +
+        " → ".join(printed) + f"{still}), toward its limit {w.shown_answer(Ex.of(hi[k])).text}."))
+
+
 def solve(problem: Problem, digits: int) -> Solution:
-    scores = R.fr(problem.inputs["scores"])
-    betas = R.fr(problem.inputs["betas"])
-    w = Work(digits)
-    sms = [R.softmax(scores, b) for b in betas]
-    question = [prose("Scale the scores ", R.scores_line(scores, "t"), " by a sharpness dial ",
+    scores = rationals(problem.inputs["scores"])
+    betas = rationals(problem.inputs["betas"])
+    w = SolutionBuilder(digits)
+    sms = [softmax(scores, b) for b in betas]
+    question = [prose("Scale the scores ", scores_line(scores, "t"), " by a sharpness dial ",
                       Sym("beta"), " and softmax them, for ",
                       *_values(betas),
                       ". Then find the limits as ", Sym("beta"), " → ∞ and as ", Sym("beta"), " → 0.")]
@@ -93,77 +171,22 @@ def solve(problem: Problem, digits: int) -> Solution:
     top = max(scores)
     tied = [i for i, x in enumerate(scores) if x == top]
     k = tied[0]
-    where = R.positions(tied)
-    share = "" if len(tied) == 1 else f", split equally between {where}, which tie for the largest score"
-    steps = []
-    for n, (b, sm) in enumerate(zip(betas, sms)):
-        scaled = Tup(tuple(R.input_node(x) for x in sm.scores))
-        lines = (eq(Mul((Sym("beta"), Sym("e")), "juxt"), scaled),
-                 eq(Sym("alpha"), Tup(tuple(w.n(a) for a in sm.weights))))
-        topw = w.n(sm.weights[k]).text
-        if n == 0:
-            why = prose("This is our baseline — the gaps between the scores at this setting of the dial. "
-                        "Everything after this shows what turning the dial up does to the same gaps.")
-        else:
-            prev = betas[n - 1]
-            before = w.n(sms[n - 1].weights[k]).text
-            if before != topw or len(tied) == len(scores):
-                moves = f"the weight of {R.positions(tied, 'each of ')} moves from {before} to {topw}"
-            else:  # the same to the printed places: the sharpening shows in the largest of the others
-                j = max((i for i in range(len(scores)) if i not in tied), key=lambda i: float(sm.weights[i]))
-                moves = (f"the weight of {R.positions(tied, 'each of ')} already prints as {topw}, and "
-                         f"position {j + 1}'s falls from {w.n(sms[n - 1].weights[j]).text} to "
-                         f"{w.n(sm.weights[j]).text}")
-            why = prose(f"Turning the dial from β = {R.number_text(prev)} to β = {R.number_text(b)} multiplies "
-                        f"every gap by {R.number_text(b / prev)}; since softmax amplifies gaps through exp, "
-                        f"{moves} — focus sharpens as the dial turns.")
-            if n == len(betas) - 1:
-                held = sm.weights[k] * len(tied)  # what the largest score(s) hold
-                # tied largest scores never make a pick: their limit is an even split
-                limit = "argmax" if len(tied) == 1 else f"even split between {where}"
-                if R.X.compare(held, R.Ex.of(Fraction(99, 100))) >= 0:
-                    state = f" At β = {R.number_text(b)} the {limit} is already all but reached. "
-                elif R.X.compare(held, R.Ex.of(Fraction(9, 10))) >= 0:
-                    state = (f" At β = {R.number_text(b)} the focus is close to a hard pick, though not yet all of it. "
-                             if len(tied) == 1 else
-                             f" At β = {R.number_text(b)} the focus is close to its limit, an {limit}, though "
-                             "not yet all of it. ")
-                else:
-                    state = f" Even at β = {R.number_text(b)} the focus is still soft. "
-                why = why + prose(
-                    state +
-                    "Only in the limit β → ∞ does softmax become a hard argmax — all the weight on the largest "
-                    f"score{share}, 0 on everything else: the boundary case that connects soft attention to plain "
-                    "“pick the best”.")
-        steps.append(Step(f"β = {R.number_text(b)}", (), lines, why))
+    share = "" if len(tied) == 1 else f", split equally between {positions(tied)}, which tie for the largest score"
+    steps = [dial_step(w, n, betas, sms, tied, share) for n in range(len(betas))]
     hi, lo = limits(scores)
     steps.append(Step("take the limits", (), (
-        eq(Lim(Sym("beta"), Infinity(), Sym("alpha")), Tup(tuple(R.input_node(v) for v in hi))),
-        eq(Lim(Sym("beta"), Num("0"), Sym("alpha")), Tup(tuple(R.input_node(v) for v in lo))),
+        eq(Lim(Sym("beta"), Infinity(), Sym("alpha")), Tup(tuple(input_node(v) for v in hi))),
+        eq(Lim(Sym("beta"), Num("0"), Sym("alpha")), Tup(tuple(input_node(v) for v in lo))),
     ), prose("As β → ∞ every gap to the top score grows without bound, so the largest score takes all the "
              f"mass{share}; as β → 0 every scaled score goes to 0, and softmax of equal scores is uniform — "
              "the opposite extreme, Cell B.")))
-    w.vector("weights", "weights for each β (one row per β)", [list(sm.weights) for sm in sms],
-             np.array([sm.numeric for sm in sms]),
-             method=[[R.worked_weights(w, sm) for sm in sms], [R.worked_weights_calculator(w, sm) for sm in sms]],
-             distractors=R.table_distractors(sms))
-    w.vector("limit_infinity", "weights as β → ∞ (hard argmax" + (", shared by the tied top scores)"
-                                                                  if len(tied) > 1 else ")"), [Ex.of(v) for v in hi],
-             _numeric_limit(scores))
-    w.vector("limit_zero", "weights as β → 0 (uniform)", [Ex.of(v) for v in lo],
-             np.full(len(scores), 1.0 / len(scores)))
+    answer(w, scores, sms, tied, hi, lo)
     for b, sm in zip(betas, sms):
-        R.verify_sum(w, sm.weights, f"β = {R.number_text(b)}: weights sum to one")
-    tops = [sm.weights[k] for sm in sms]
-    rising = all(R.X.compare(y, x) >= 0 for x, y in zip(tops, tops[1:]))
-    printed = [w.n(t).text for t in tops]
-    still = "" if len(set(printed)) == len(printed) else f"; it still rises, beyond {w.digits} decimal places"
-    w.check("sharpens monotonically", rising, prose(
-        f"The weight of {R.positions(tied, 'each of ')} rises monotonically with β ✓ (" +
-        " → ".join(printed) + f"{still}), toward its limit {w.n(Ex.of(hi[k])).text}."))
-    figures = (R.sharpening_figure(w, scores, betas, sms, hi, lo, "β", prose(
+        verify_sum(w, sm.weights, f"β = {number_text(b)}: weights sum to one")
+    check_sharpening(w, sms, tied, hi)
+    figures = (sharpening_figure(w, scores, betas, sms, hi, lo, "β", prose(
         f"each curve is one weight as the dial β turns (log scale); the markers are the β values asked. The "
-        f"weight of {R.positions(tied, 'each of ')} climbs from {w.n(sms[0].weights[k]).text} to {w.n(sms[-1].weights[k]).text} and levels "
+        f"weight of {positions(tied, 'each of ')} climbs from {w.shown_answer(sms[0].weights[k]).text} to {w.shown_answer(sms[-1].weights[k]).text} and levels "
         "off at the dashed line of its β → ∞ limit, while to the left every curve meets the uniform value "
         f"1/{len(scores)}."), log=True),)
     recall = ((prose("As scores are scaled up without bound by β, softmax approaches what?"),
@@ -178,14 +201,14 @@ def _numeric_limit(scores: list[Fraction]) -> np.ndarray:
     non-zero gap to the top score 60 nats apart (e^-60 ≈ 10^-26, far below the
     cross-check's 10^-12), so near-tied scores (1 and 1.00001) are told apart
     as the exact limit tells them; a fixed β = 10^6 left 4.5 × 10^-5 there."""
-    gaps = np.array(R.float_gaps(scores))
+    gaps = np.array(float_gaps(scores))
     apart = np.abs(gaps[gaps != 0])
-    return R.NP.softmax(gaps * (60 / apart.min() if apart.size else 1.0))
+    return numeric.softmax(gaps * (60 / apart.min() if apart.size else 1.0))
 
 
 def _values(betas: list[Fraction]) -> tuple:
     """β = 1, 5 and 10 (the dial's settings, not a vector)."""
-    nodes = [R.input_node(b) for b in betas]
+    nodes = [input_node(b) for b in betas]
     out: list = [Sym("beta"), " = ", nodes[0]]
     for n, node in enumerate(nodes[1:], start=2):
         out += [" and " if n == len(nodes) else ", ", node]
@@ -194,7 +217,7 @@ def _values(betas: list[Fraction]) -> tuple:
 
 KIND = register(Kind(
     **about("H"),
-    sample=sample, normalise=normalise, solve=solve, property=prop,
+    sample=sample, normalise=normalise, solve=solve, property=missing_property,
     scenarios={"default": {}},
     graded=("weights", "limit_infinity", "limit_zero"),  # every quantity the question asks, in its order
 ))

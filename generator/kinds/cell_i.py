@@ -7,14 +7,20 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..inputs import check_keys, parse_scores, require
-from ..maths import numeric as NP
+from ..inputs import check_keys, number_text, parse_scores, require
+from ..maths import exact, numeric
+from ..maths.attention import context, entropy, softmax
 from ..maths.exact import Ex
-from ..mathlines import Add, Call, Num, Sym, Tup, eq
+from ..mathlines import Add, Call, Num, Seq, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work
-from . import _recipe as R
+from ._base import Kind, SolutionBuilder, input_node, value_of
+from ._recipe.answers import context_distractors, weight_distractors
+from ._recipe.figure_specs import context_caption, context_figure, entropy_figure
+from ._recipe.parsing import rationals, states_input
+from ._recipe.verify import verify_entropy, verify_hull, verify_sum
+from ._recipe.wording import against_max, pct, rounded_to
+from ._recipe.worked import states_line, step_context, step_entropy, steps_softmax, worked_softmax
 
 ALLOWED = {"weights", "states"}
 
@@ -27,7 +33,7 @@ def sample(rng: np.random.Generator, params: dict) -> dict:
         parts = np.diff([0, *cuts, 10])
         if parts.max() >= 5 and (parts == parts.max()).sum() == 1:
             break
-    weights = [R.number_text(Fraction(int(p), 10)) for p in parts]
+    weights = [number_text(Fraction(int(p), 10)) for p in parts]
     states = [[str(int(v)) for v in rng.integers(0, 4, size=2)] for _ in range(tx)]
     return {"weights": weights, "states": states}
 
@@ -35,8 +41,8 @@ def sample(rng: np.random.Generator, params: dict) -> dict:
 def normalise(inputs: dict) -> dict:
     check_keys(inputs, ALLOWED, "I")
     weights = parse_scores(require(inputs, "weights", "I"), "weights")
-    out = {"weights": [R.number_text(v) for v in weights]}
-    out["states"] = R.states_input(require(inputs, "states", "I"), len(weights))
+    out = {"weights": [number_text(v) for v in weights]}
+    out["states"] = states_input(require(inputs, "states", "I"), len(weights))
     return out
 
 
@@ -44,124 +50,141 @@ def normalised(weights: list[Fraction]) -> bool:
     return sum(weights) == 1 and all(0 <= a <= 1 for a in weights)
 
 
-def prop(inputs: dict) -> str | None:
-    if not normalised(R.fr(inputs["weights"])):
+def missing_property(inputs: dict) -> str | None:
+    if not normalised(rationals(inputs["weights"])):
         return "the given numbers do not already sum to 1 in [0, 1], so they are scores, not weights; kind 2.2 turns scores into weights and blends the states"
     return None
 
 
-def off_exactly(w: Work, printed, sm, exp_nums) -> tuple:
+def off_exactly(w: SolutionBuilder, printed, sm, exp_nums) -> tuple:
     """Where a second softmax worked from the rounded exponentials prints a
     weight otherwise than exactly, one sentence that says so; () elsewhere."""
-    off = [(Sym("alpha", f"{i + 1}", "'"), w.n(a)) for i, (m, a) in enumerate(zip(printed, sm.weights))
-           if m.text != w.n(a).text]
+    off = [(Sym("alpha", f"{i + 1}", "'"), w.shown_answer(a)) for i, (m, a) in enumerate(zip(printed, sm.weights))
+           if m.text != w.shown_answer(a).text]
     if not off:
         return ()
-    return (prose("Computed exactly, a second softmax gives ", R.Seq(tuple(eq(s, n) for s, n in off)),
-                  f" — the values above are worked from the exponentials rounded to {R.rounded_to(exp_nums)}."),)
+    return (prose("Computed exactly, a second softmax gives ", Seq(tuple(eq(s, n) for s, n in off)),
+                  f" — the values above are worked from the exponentials rounded to {rounded_to(exp_nums)}."),)
 
 
 def solve(problem: Problem, digits: int) -> Solution:
-    given = R.fr(problem.inputs["weights"])
-    states = [R.fr(h) for h in problem.inputs["states"]]
+    given = rationals(problem.inputs["weights"])
+    states = [rationals(h) for h in problem.inputs["states"]]
     tx = len(given)
-    w = Work(digits)
+    w = SolutionBuilder(digits)
     ok = normalised(given)
-    question = [prose("You are handed the numbers ", Tup(tuple(R.input_node(a) for a in given)),
-                      " for the encoder states ", R.states_line(states),
+    question = [prose("You are handed the numbers ", Tup(tuple(input_node(a) for a in given)),
+                      " for the encoder states ", states_line(states),
                       ". Compute the context vector and the attention entropy.")]
     forecast = prose(f"Do these {tx} numbers already sum to 1? If so, what would a second softmax do "
                      "to them — sharpen, flatten, or leave them alone?")
-    total = Add(tuple(R.input_node(a) for a in given))
-    sm = R.softmax(given)  # the damage a (second) softmax would do
-    k = int(np.argmax([float(a) for a in given]))
-    uniform = len(set(given)) == 1  # a second softmax gives them back unchanged
+    total = Add(tuple(input_node(a) for a in given))
+    sm = softmax(given)  # the damage a (second) softmax would do
     if ok:
-        # worked from the printed numbers, as a student redoes it: the printed
-        # exponentials, their printed sum, each divided by it
-        exp_nums, z, quotients = R.worked_softmax(w, sm)
-        exps = R.Seq(tuple(eq(Call("exp", R.input_node(a)), n) for a, n in zip(given, exp_nums)))
-        printed = [w.q(q, w.digits) for q in quotients]
-        double = Tup(tuple(printed))
-        weights = [Ex.of(a) for a in given]
-        numeric = np.array([float(a) for a in given])
-        lost = (Ex.of(given[k]) - Ex.of(R.value_of(printed[k]))) / Ex.of(given[k])
-        steps = [Step("check normalisation before touching softmax", (), (
-            eq(total, R.input_node(sum(given))),), prose(
-            "Softmax is for turning scores into weights. These are already weights — all in [0, 1], "
-            "summing to 1 — so softmax has no job here."), (
-            # one paragraph, as the seed has it: the sentence that opens it cannot end a page alone
-            prose("To see the damage a second softmax would do: ", exps, ", sum ", z, ", giving ", double,
-                  f" — the largest weight, "
-                  f"{R.number_text(given[k])}, is flattened toward uniform and position {k + 1} loses "
-                  f"{R.pct(lost, 0)} of its weight. Double softmax blunts the focus; never do it."
-                  if not uniform else
-                  " — uniform weights come back unchanged: they have no focus to blunt. On any other weights a "
-                  "second softmax flattens the largest toward uniform; never do it."),
-            *off_exactly(w, printed, sm, exp_nums),
-        ))]
+        weights, floats = [Ex.of(a) for a in given], np.array([float(a) for a in given])
+        steps = [normalised_step(w, given, sm, total)]
         why_c = prose("The context is just the weighted average of the states — Step 3 of the recipe, "
                       "using the weights we were given, with no softmax involved.")
     else:
-        weights = list(sm.weights)
-        numeric = sm.numeric
+        weights, floats = list(sm.weights), sm.numeric
         steps = [Step("check normalisation before touching softmax", (), (
-            eq(total, R.input_node(sum(given))),), prose(
+            eq(total, input_node(sum(given))),), prose(
             "These numbers are not a probability distribution (they do not sum to 1 within [0, 1]), so "
             "they are scores, and softmax is exactly the right tool."))]
-        steps += R.steps_softmax(w, sm, "t", z_answered=False)
+        steps += steps_softmax(w, sm, "t", z_answered=False)
         why_c = prose("The context is the weighted average of the states, with the softmax weights.")
-    step, c = R.step_context(w, weights, states, "t", why_c)
+    step, c = step_context(w, weights, states, "t", why_c)
     steps.append(step)
-    step, H = R.step_entropy(w, weights, None if ok else sm.neg_log_weights, "t", prose(
+    step, H = step_entropy(w, weights, None if ok else sm.neg_log_weights, "t", prose(
         "Entropy quantifies how focused the weights are; compare it with the uniform maximum ",
-        eq(Call("ln", Num(str(tx))), w.n(R.X.log(Ex.of(tx)))), "."))
+        eq(Call("ln", Num(str(tx))), w.shown_answer(exact.log(Ex.of(tx)))), "."))
     steps.append(step)
-    w.vector("weights", "the attention weights used", weights, numeric,
-             distractors=[(list(sm.weights), "double_softmax")] if ok else R.weight_distractors(sm))
-    if ok:
-        w.vector("double_softmax", "what a wrong second softmax would give", list(sm.weights), sm.numeric)
-    H2 = R.entropy(sm.weights, sm.neg_log_weights) if ok else None  # after a second softmax
-    # the mistakes named where a response matches them: the second softmax
-    # (the trap of this cell), or for scores the usual softmax slips; log base 2
-    ln2 = R.X.log(Ex.of(2))
-    w.vector("context", "context vector c_t", c, NP.context(numeric, [[float(v) for v in h] for h in states]),
-             # given weights blended as if they were scores: softmaxed again, exponentiated only, or one-hot
-             # (divided by their sum they are themselves)
-             distractors=[*([(R.context(sm.weights, states), "double_softmax")] if ok else []),
-                          *R.context_distractors(sm, states)])
-    w.numeric("entropy", "attention entropy H (nats)", H,
-              NP.entropy(numeric) if ok else NP.entropy_of_scores([float(a) for a in given]),
-              distractors=[*([(H2, "double_softmax")] if ok else []), (H / ln2, "log_base_2"),
-                           (-H, "dropped_minus_sign")])
+    H2 = entropy(sm.weights, sm.neg_log_weights) if ok else None  # after a second softmax
+    answer(w, ok, given, sm, weights, floats, states, c, H, H2)
     if ok:
         w.check("already normalised", True, prose(
             "The weights already sum to 1 (", eq(total, Num("1")), ") ✓ — trap avoided."))
     else:
-        R.verify_sum(w, weights)
-    R.verify_hull(w, c, states)
-    lnT = R.verify_entropy(w, H, tx)
+        verify_sum(w, weights)
+    verify_hull(w, c, states)
+    lnT = verify_entropy(w, H, tx)
     w.numeric("max_entropy", "ln T_x, the largest possible entropy", lnT, float(np.log(tx)))
-    figures = [R.entropy_figure(w, ["given weights", "after 2nd softmax"] if ok else ["weights"],
-                                [H, H2] if ok else [H], tx, prose(
-        (f"the given weights have entropy {w.n(H).text} nats, {R.against_max(w, H, tx)}; a second "
-         f"softmax would push it up to {w.n(H2).text}, {R.against_max(w, H2, tx)} — "
-         "the flattening that blunts the focus." if not uniform else
-         f"the given weights are uniform, with entropy {w.n(H).text} nats, {R.against_max(w, H, tx)}; a second "
-         "softmax gives them back unchanged, so both bars match.") if ok else
-        f"the entropy {w.n(H).text} nats, {R.against_max(w, H, tx)}."), highlight=1 if ok else None)]
-    spec = R.context_figure(w, weights, states, c, R.context_caption(w, weights, c, states))
-    if spec:
-        figures.insert(0, spec)
     recall = ((prose("If you are given numbers that already sum to 1, should you softmax them?"),
                prose("No — they are already weights; softmax would flatten them. Just take the "
                      "weighted sum (Cell I).")),)
     return Solution(problem, "Already-normalised input", tuple(question), forecast, tuple(steps),
-                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
+                    tuple(w.answers), tuple(w.checks), recall,
+                    figures(w, ok, len(set(given)) == 1, weights, states, c, H, H2))
+
+
+def normalised_step(w: SolutionBuilder, given: list[Fraction], sm, total: Add) -> Step:
+    """The first step where the numbers are weights already: they sum to 1,
+    and what a second softmax, worked from the printed numbers as a student
+    redoes it, would do to them (the printed exponentials, their printed
+    sum, each divided by it)."""
+    k = int(np.argmax([float(a) for a in given]))
+    uniform = len(set(given)) == 1  # a second softmax gives them back unchanged
+    exp_nums, z, quotients = worked_softmax(w, sm)
+    exps = Seq(tuple(eq(Call("exp", input_node(a)), n) for a, n in zip(given, exp_nums)))
+    printed = [w.shown_result(q, w.digits) for q in quotients]
+    double = Tup(tuple(printed))
+    lost = (Ex.of(given[k]) - Ex.of(value_of(printed[k]))) / Ex.of(given[k])
+    return Step("check normalisation before touching softmax", (), (
+        eq(total, input_node(sum(given))),), prose(
+        "Softmax is for turning scores into weights. These are already weights — all in [0, 1], "
+        "summing to 1 — so softmax has no job here."), (
+        # one paragraph, as the seed has it: the sentence that opens it cannot end a page alone
+        prose("To see the damage a second softmax would do: ", exps, ", sum ", z, ", giving ", double,
+              f" — the largest weight, "
+              f"{number_text(given[k])}, is flattened toward uniform and position {k + 1} loses "
+              f"{pct(lost, 0)} of its weight. Double softmax blunts the focus; never do it."
+              if not uniform else
+              " — uniform weights come back unchanged: they have no focus to blunt. On any other weights a "
+              "second softmax flattens the largest toward uniform; never do it."),
+        *off_exactly(w, printed, sm, exp_nums),
+    ))
+
+
+def answer(w: SolutionBuilder, ok: bool, given, sm, weights, floats, states, c, H, H2) -> None:
+    """The weights, context and entropy; the mistakes named where a response
+    matches them: the second softmax (the trap of this cell), or for scores
+    the usual softmax slips; log base 2."""
+    w.vector("weights", "the attention weights used", weights, floats,
+             distractors=[(list(sm.weights), "double_softmax")] if ok else weight_distractors(sm))
+    if ok:
+        w.vector("double_softmax", "what a wrong second softmax would give", list(sm.weights), sm.numeric)
+    ln2 = exact.log(Ex.of(2))
+    w.vector("context", "context vector c_t", c, numeric.context(floats, [[float(v) for v in h] for h in states]),
+             # given weights blended as if they were scores: softmaxed again, exponentiated only, or one-hot
+             # (divided by their sum they are themselves)
+             distractors=[*([(context(sm.weights, states), "double_softmax")] if ok else []),
+                          *context_distractors(sm, states)])
+    w.numeric("entropy", "attention entropy H (nats)", H,
+              numeric.entropy(floats) if ok else numeric.entropy_of_scores([float(a) for a in given]),
+              distractors=[*([(H2, "double_softmax")] if ok else []), (H / ln2, "log_base_2"),
+                           (-H, "dropped_minus_sign")])
+
+
+def figures(w: SolutionBuilder, ok: bool, uniform: bool, weights, states, c, H, H2) -> tuple:
+    """The states and their context (in two dimensions), and the entropy of the
+    given weights beside that of a second softmax."""
+    tx = len(weights)
+    specs = [entropy_figure(w, ["given weights", "after 2nd softmax"] if ok else ["weights"],
+                              [H, H2] if ok else [H], tx, prose(
+        (f"the given weights have entropy {w.shown_answer(H).text} nats, {against_max(w, H, tx)}; a second "
+         f"softmax would push it up to {w.shown_answer(H2).text}, {against_max(w, H2, tx)} — "
+         "the flattening that blunts the focus." if not uniform else
+         f"the given weights are uniform, with entropy {w.shown_answer(H).text} nats, {against_max(w, H, tx)}; a second "
+         "softmax gives them back unchanged, so both bars match.") if ok else
+        f"the entropy {w.shown_answer(H).text} nats, {against_max(w, H, tx)}."), highlight=1 if ok else None)]
+    spec = context_figure(w, weights, states, c, context_caption(w, weights, c, states))
+    if spec:
+        specs.insert(0, spec)
+    return tuple(specs)
 
 
 KIND = register(Kind(
     **about("I"),
-    sample=sample, normalise=normalise, solve=solve, property=prop,
+    sample=sample, normalise=normalise, solve=solve, property=missing_property,
     scenarios={"default": {}},
 ))

@@ -9,7 +9,7 @@ from ..inputs import check_keys, require
 from ..mathlines import Sym
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import LETTERS, Kind, Work
+from ._base import Kind, LETTERS, SolutionBuilder
 
 # key, symbol, meaning, why it means that
 SYMBOLS = {
@@ -54,7 +54,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     order = problem.inputs["meaning_order"]
     meanings = [SYMBOLS[symbols[i]][1] for i in order]  # as listed (a), (b), ...
     letter = {symbols[i]: LETTERS[pos].lower() for pos, i in enumerate(order)}
-    w = Work(digits)
+    w = SolutionBuilder(digits)
     question = [prose("Match each symbol to its plain-English meaning: ",
                       *[x for k in symbols for x in (SYMBOLS[k][0], ", ")][:-1], "."),
                 prose("Meanings: " + "; ".join(f"({LETTERS[i].lower()}) {m}" for i, m in enumerate(meanings)) + ".")]

@@ -9,7 +9,7 @@ from ..errors import UserError
 from ..inputs import check_keys, require
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work
+from ._base import Kind, SolutionBuilder
 
 # (true statement, a false one contradicting it, the misconception the false one states, why)
 BANK = (
@@ -75,7 +75,7 @@ def normalise(inputs: dict) -> dict:
 
 def solve(problem: Problem, digits: int) -> Solution:
     items = problem.inputs["statements"]
-    w = Work(digits)
+    w = SolutionBuilder(digits)
     question = [prose("True or false?")]
     question += [prose(f"({n}) " + (BANK[i][0] if truth else BANK[i][1]))
                  for n, (i, truth) in enumerate(items, start=1)]

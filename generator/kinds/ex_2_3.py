@@ -6,13 +6,19 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..inputs import check_keys, parse_number, require
-from ..maths.exact import Ex
-from ..mathlines import Call, Frac, Mul, Sym, SumOver, Tup, eq
+from ..inputs import check_keys, number_text, parse_number, require
+from ..maths.attention import lead, softmax
+from ..maths.exact import Ex, agree
+from ..mathlines import Call, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal
-from . import _recipe as R
+from ._base import Kind, SolutionBuilder, draw_decimal
+from ._recipe.answers import weight_distractors
+from ._recipe.figure_specs import bars_figure, shifted_labels
+from ._recipe.parsing import rationals, scores_input
+from ._recipe.verify import verify_sum
+from ._recipe.wording import printed_apart
+from ._recipe.worked import printed_weights, scores_line, shift_cancels, steps_softmax
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -25,32 +31,59 @@ def sample(rng: np.random.Generator, params: dict) -> dict:
 
 def normalise(inputs: dict) -> dict:
     check_keys(inputs, {"scores", "shift"}, "2.3")
-    return {"scores": R.scores_input(require(inputs, "scores", "2.3")),
-            "shift": R.number_text(parse_number(require(inputs, "shift", "2.3"), "shift"))}
+    return {"scores": scores_input(require(inputs, "scores", "2.3")),
+            "shift": number_text(parse_number(require(inputs, "shift", "2.3"), "shift"))}
 
 
 def solve(problem: Problem, digits: int) -> Solution:
-    base = R.fr(problem.inputs["scores"])
+    base = rationals(problem.inputs["scores"])
     c = Fraction(problem.inputs["shift"])
     shifted = [s + c for s in base]
-    w = Work(digits)
-    sm0, sm = R.softmax(base), R.softmax(shifted)
-    question = [prose("Scores ", R.scores_line(base, "t"), f". Now add {R.number_text(c)} to every score: ",
-                      R.scores_line(shifted, "t", prime=True), ". Do the weights change? Compute them.")]
+    w = SolutionBuilder(digits)
+    sm0, sm = softmax(base), softmax(shifted)
+    question = [prose("Scores ", scores_line(base, "t"), f". Now add {number_text(c)} to every score: ",
+                      scores_line(shifted, "t", prime=True), ". Do the weights change? Compute them.")]
     forecast = prose("Commit to an answer before computing: change, or no change?")
-    ei = lambda i: Sym("e", i)
-    algebra = eq(Frac(Call("exp", R.Add((ei("i"), Sym("k")))), SumOver("j", Call("exp", R.Add((ei("j"), Sym("k")))))),
-                 Frac(Mul((Call("exp", Sym("k")), Call("exp", ei("i"))), "juxt"),
-                      Mul((Call("exp", Sym("k")), SumOver("j", Call("exp", ei("j")))), "juxt")),
-                 Frac(Call("exp", ei("i")), SumOver("j", Call("exp", ei("j")))))
-    nums = Tup(tuple(w.n(a) for a in sm.weights))
-    # both score lists are worked, so the agreement is seen, not asserted
-    worked = R.steps_softmax(w, sm0, "t", z_answered=False)
+    check, apart = both_worked(w, sm0, sm)
+    steps = (Step("factor the constant out", (prose("Call the added constant ", Sym("k"),
+                                                    f" (here {number_text(c)})."),), (shift_cancels(),), prose(
+        "The factor ", Call("exp", Sym("k")), " cancels top and bottom: softmax is invariant to adding "
+        "the same constant to every score.")), check)
+    naive = sum(shifted)
+    wrong = [([Ex.of(s / naive) for s in shifted], "shift_changes_weights")] if naive != 0 else []
+    # either worked list is the worked method ("compute them" after the shift):
+    # the window holds both, as the note's "Both are accepted" says
+    w.vector("weights", "attention weights", list(sm.weights), sm.numeric,
+             distractors=wrong + [d for d in weight_distractors(sm) if d[1] != "divide_by_sum"],
+             method=w.method["weights"] + w.method.get("shifted_weights", []))
+    w.truefalse("weights_change", "adding the constant changes the weights", False, "shift_changes_weights")
+    same = all(agree(a, b) for a, b in zip(sm.weights, sm0.weights))
+    w.check("shift invariance", same, prose(
+        "The weights of the shifted and the original scores agree ✓." if not apart else
+        f"The weights of the shifted and the original scores agree exactly ✓; the worked lines differ {apart} "
+        "only because they were worked from rounded numbers."))
+    verify_sum(w, sm.weights)
+    figures = [bars_figure(w, sm.weights, shifted_labels(base, shifted), prose(
+        f"one set of bars serves both score lists: adding {number_text(c)} moved every score (the labels) "
+        "and no bar."), winner=lead(sm))]
+    recall = ((prose("Why does softmax ignore a shared additive constant?"),
+               prose("The factor ", Call("exp", Sym("k")), " cancels in numerator and denominator; only score "
+                     "differences matter (Exercise 2.3).")),)
+    return Solution(problem, "Shift every score", tuple(question), forecast, steps,
+                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
+
+
+def both_worked(w: SolutionBuilder, sm0, sm) -> tuple[Step, str]:
+    """Both score lists worked (where the shifted one fits a calculator), so
+    the agreement is seen, not asserted; and how far the two worked lists
+    print apart ("" where they read alike)."""
+    nums = Tup(tuple(w.shown_answer(a) for a in sm.weights))
+    worked = steps_softmax(w, sm0, "t", z_answered=False)
     again: list = []
-    apart = ""  # how far the two worked lists print apart ("" where they read alike)
+    apart = ""
     if sm.shift == 0:
-        again = R.steps_softmax(w, sm, "t", name="shifted_weights", prime=True, z_answered=False)
-        apart = R.printed_apart(R.printed_weights(w), R.printed_weights(w, "shifted_weights"))
+        again = steps_softmax(w, sm, "t", name="shifted_weights", prime=True, z_answered=False)
+        apart = printed_apart(printed_weights(w), printed_weights(w, "shifted_weights"))
     notes = tuple(a for st in (*worked, *again) for a in st.after)
     # the answer, exact: after the notes where a worked line printed another value
     same_line = eq(Sym("alpha", None, "'"), Sym("alpha"), nums)
@@ -62,38 +95,10 @@ def solve(problem: Problem, digits: int) -> Solution:
     else:
         why = prose("Both sets of scores give the same weights to every digit: only differences between scores "
                     "matter, never their absolute size.")
-    steps = (Step("factor the constant out", (prose("Call the added constant ", Sym("k"),
-                                                    f" (here {R.number_text(c)})."),), (algebra,), prose(
-        "The factor ", Call("exp", Sym("k")), " cancels top and bottom: softmax is invariant to adding "
-        "the same constant to every score.")),
-        Step("check on the numbers", (prose("Softmax of the original scores, then of the shifted ones:"),),
-             tuple(m for st in (*worked, *again) for m in st.math) + (() if notes else (same_line,)),
-             why, notes + ((prose("Computed exactly, both lists give the same weights: ", same_line, "."),)
-                           if notes else ())))
-    naive = sum(shifted)
-    wrong = [([Ex.of(s / naive) for s in shifted], "shift_changes_weights")] if naive != 0 else []
-    # either worked list is the worked method ("compute them" after the shift):
-    # the window holds both, as the note's "Both are accepted" says
-    w.vector("weights", "attention weights", list(sm.weights), sm.numeric,
-             distractors=wrong + [d for d in R.weight_distractors(sm) if d[1] != "divide_by_sum"],
-             method=w.method["weights"] + w.method.get("shifted_weights", []))
-    w.truefalse("weights_change", "adding the constant changes the weights", False, "shift_changes_weights")
-    same = all(R.agree(a, b) for a, b in zip(sm.weights, sm0.weights))
-    w.check("shift invariance", same, prose(
-        "The weights of the shifted and the original scores agree ✓." if not apart else
-        f"The weights of the shifted and the original scores agree exactly ✓; the worked lines differ {apart} "
-        "only because they were worked from rounded numbers."))
-    R.verify_sum(w, sm.weights)
-    labels = [f"{l}: {R.figure_number(a)}\u2009→\u2009{R.figure_number(b)}"
-              for l, a, b in zip(R.position_labels(len(base)), base, shifted)]
-    figures = [R.bars_figure(w, sm.weights, labels, prose(
-        f"one set of bars serves both score lists: adding {R.number_text(c)} moved every score (the labels) "
-        "and no bar."), winner=R.lead(sm))]
-    recall = ((prose("Why does softmax ignore a shared additive constant?"),
-               prose("The factor ", Call("exp", Sym("k")), " cancels in numerator and denominator; only score "
-                     "differences matter (Exercise 2.3).")),)
-    return Solution(problem, "Shift every score", tuple(question), forecast, steps,
-                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
+    return Step("check on the numbers", (prose("Softmax of the original scores, then of the shifted ones:"),),
+                tuple(m for st in (*worked, *again) for m in st.math) + (() if notes else (same_line,)),
+                why, notes + ((prose("Computed exactly, both lists give the same weights: ", same_line, "."),)
+                              if notes else ())), apart
 
 
 KIND = register(Kind(

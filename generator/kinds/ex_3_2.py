@@ -10,7 +10,7 @@ from ..inputs import check_keys
 from ..mathlines import Args, Call, Mul, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, key_line, option_lines
+from ._base import Kind, SolutionBuilder, key_line, option_lines
 
 S_PREV, S_NOW, H_I, C_T = "the previous decoder state s_{t-1}", "the current decoder state s_t", \
     "the encoder state h_i itself", "the context vector c_t"
@@ -50,7 +50,7 @@ def normalise(inputs: dict) -> dict:
 
 def solve(problem: Problem, digits: int) -> Solution:
     ask = problem.inputs["ask"]
-    w = Work(digits)
+    w = SolutionBuilder(digits)
     right, wrong_state = (S_PREV, S_NOW) if ask == "bahdanau" else (S_NOW, S_PREV)
     shown = w.choice("state", "the decoder-side state in the score", [right],
                      [(wrong_state, "wrong_state_order"), (H_I, "encoder_state_in_query"),

@@ -8,12 +8,17 @@ import numpy as np
 
 from ..errors import UserError
 from ..inputs import check_keys, require
-from ..maths import numeric as NP
+from ..maths import numeric
+from ..maths.attention import context, softmax
+from ..maths.exact import agree
 from ..mathlines import Sym, Tup, Vec, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal
-from . import _recipe as R
+from ._base import Kind, SolutionBuilder, draw_decimal
+from ._recipe.answers import context_distractors, weight_distractors
+from ._recipe.figure_specs import context_figure
+from ._recipe.parsing import rationals, scores_input, states_input
+from ._recipe.worked import scores_line, states_line, step_context, worked_weights
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -29,8 +34,8 @@ def sample(rng: np.random.Generator, params: dict) -> dict:
 
 def normalise(inputs: dict) -> dict:
     check_keys(inputs, {"scores", "states", "swap"}, "3.3")
-    scores = R.scores_input(require(inputs, "scores", "3.3"))
-    states = R.states_input(require(inputs, "states", "3.3"), len(scores))
+    scores = scores_input(require(inputs, "scores", "3.3"))
+    states = states_input(require(inputs, "states", "3.3"), len(scores))
     if len(scores) < 2:
         raise UserError("scores: exercise 3.3 swaps two states, so it needs at least two positions")
     swap = inputs.get("swap", [2, 3])
@@ -42,34 +47,34 @@ def normalise(inputs: dict) -> dict:
 
 def solve(problem: Problem, digits: int) -> Solution:
     inp = problem.inputs
-    scores = R.fr(inp["scores"])
-    states = [R.fr(h) for h in inp["states"]]
+    scores = rationals(inp["scores"])
+    states = [rationals(h) for h in inp["states"]]
     i, j = (v - 1 for v in inp["swap"])
     perm = list(range(len(scores)))
     perm[i], perm[j] = j, i
     p_scores = [scores[k] for k in perm]
     p_states = [states[k] for k in perm]
-    w = Work(digits)
-    sm, psm = R.softmax(scores), R.softmax(p_scores)
-    c, pc = R.context(sm.weights, states), R.context(psm.weights, p_states)
-    stale = R.context(sm.weights, p_states)  # old weights on the swapped states
-    question = [prose("Scores computed purely from content are ", R.scores_line(scores, "t"),
-                      " for the states ", R.states_line(states), ". Swap ", Sym("h", str(i + 1)), " and ",
+    w = SolutionBuilder(digits)
+    sm, psm = softmax(scores), softmax(p_scores)
+    c, pc = context(sm.weights, states), context(psm.weights, p_states)
+    stale = context(sm.weights, p_states)  # old weights on the swapped states
+    question = [prose("Scores computed purely from content are ", scores_line(scores, "t"),
+                      " for the states ", states_line(states), ". Swap ", Sym("h", str(i + 1)), " and ",
                       Sym("h", str(j + 1)), " (no positional information is added). What happens to each "
                       "weight, and to the context?")]
     forecast = prose("Does the context depend on the order in which the states are listed?")
-    vec = lambda xs: Vec(tuple(w.n(x) for x in xs))
+    vec = lambda xs: Vec(tuple(w.shown_answer(x) for x in xs))
     # the context before the swap is worked from the printed weights (with the
     # note where that rounds otherwise than the key); the swap permutes weights
     # and states alike, so the same products make the context after it: the
     # worked method step_context keeps under "context" is the answer's too
-    before, _ = R.step_context(w, sm.weights, states, "t", ())
+    before, _ = step_context(w, sm.weights, states, "t", ())
     steps = (
-        Step("before the swap", (), (eq(Sym("alpha"), Tup(tuple(w.n(a) for a in sm.weights))), *before.math),
+        Step("before the swap", (), (eq(Sym("alpha"), Tup(tuple(w.shown_answer(a) for a in sm.weights))), *before.math),
              prose("The reference point: weights and context of the original order."), before.after),
         Step("after the swap", (prose("Scores follow content, so ", Sym("e", f"t{i + 1}"), " and ",
                                       Sym("e", f"t{j + 1}"), " swap along with the states."),),
-             (eq(Sym("alpha", None, "'"), Tup(tuple(w.n(a) for a in psm.weights))),
+             (eq(Sym("alpha", None, "'"), Tup(tuple(w.shown_answer(a) for a in psm.weights))),
               eq(Sym("c", "t", "'"), vec(pc))), prose(
             "(a) The weights permute with the states: whatever weight was attached to one state moves with it. "
             "(b) The context is a sum, and addition is commutative, so it does not change."), (prose(
@@ -77,21 +82,21 @@ def solve(problem: Problem, digits: int) -> Solution:
             "Transformers add positional encodings."),)),
     )
     # besides the mistakes of the swap, the softmax slips every weighted blend names
-    w.vector("weights", "weights before the swap", list(sm.weights), sm.numeric, method=[R.worked_weights(w, sm)],
-             distractors=R.weight_distractors(sm))
+    w.vector("weights", "weights before the swap", list(sm.weights), sm.numeric, method=[worked_weights(w, sm)],
+             distractors=weight_distractors(sm))
     w.vector("weights_permuted", "weights after the swap", list(psm.weights), sm.numeric[perm],
-             distractors=[(list(sm.weights), "weights_not_permuted"), *R.weight_distractors(psm)])
+             distractors=[(list(sm.weights), "weights_not_permuted"), *weight_distractors(psm)])
     w.vector("context", "the context", pc,
-             NP.context(psm.numeric, [[float(v) for v in h] for h in p_states]),
-             distractors=[(stale, "permutation_changes_context"), *R.context_distractors(psm, p_states)])
+             numeric.context(psm.numeric, [[float(v) for v in h] for h in p_states]),
+             distractors=[(stale, "permutation_changes_context"), *context_distractors(psm, p_states)])
     w.truefalse("context_changes", "the swap changes the context", False, "permutation_changes_context")
-    same = all(R.agree(a, b) for a, b in zip(c, pc))
+    same = all(agree(a, b) for a, b in zip(c, pc))
     w.check("context unchanged", same, prose("The context is identical before and after the swap ✓."))
-    moved = all(R.agree(psm.weights[k], sm.weights[perm[k]]) for k in range(len(perm)))
+    moved = all(agree(psm.weights[k], sm.weights[perm[k]]) for k in range(len(perm)))
     w.check("weights permute", moved, prose("Each weight moved with its state ✓."))
-    figures = [spec for spec in (R.context_figure(w, psm.weights, p_states, pc, prose(
+    figures = [spec for spec in (context_figure(w, psm.weights, p_states, pc, prose(
         "after the swap each state keeps its own weight (the dot sizes moved with the states), so the "
-        f"blend lands on the same point c = ({w.n(pc[0]).text}, {w.n(pc[1]).text}) as before."
+        f"blend lands on the same point c = ({w.shown_answer(pc[0]).text}, {w.shown_answer(pc[1]).text}) as before."
     )),) if spec]
     recall = ((prose("Why do Transformers add positional encodings?"),
                prose("Content-only attention is permutation-invariant: reorder the inputs and the context "

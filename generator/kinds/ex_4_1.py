@@ -11,7 +11,7 @@ from ..maths.exact import Ex
 from ..mathlines import Mul, Num, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work
+from ._base import Kind, SolutionBuilder
 
 MAX_LEN = 10**4
 ASK = prose("Then explain in one sentence why this is the cost the fixed-vector bottleneck was trading away.")
@@ -41,7 +41,7 @@ def normalise(inputs: dict) -> dict:
 
 def solve(problem: Problem, digits: int) -> Solution:
     tx, ty = problem.inputs["tx"], problem.inputs["ty"]
-    w = Work(digits)
+    w = SolutionBuilder(digits)
     count = tx * ty
     # the symbols given as nodes: the words around them are the same in every variant
     question = [prose("A decoder emits ", Sym("T", "y"), f" = {ty} words; the input has ", Sym("T", "x"),

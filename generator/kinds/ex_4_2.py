@@ -7,12 +7,13 @@ import numpy as np
 
 from ..errors import UserError
 from ..inputs import MAX_TX, MAX_TY, check_keys, parse_words, require
+from ..maths.exact import Ex
 from ..model import Problem, Solution, Step, prose
 from . import about, register
 from ._bank import PAIRS, is_reordering
-from ..maths.exact import Ex
-from ._base import Kind, Work, key_line, option_lines
-from . import _recipe as R
+from ._base import Kind, SolutionBuilder, key_line, option_lines
+from ._recipe.figure_specs import heatmap_figure
+from ._recipe.wording import and_list
 
 DIAGONAL = "down the main diagonal (top-left to bottom-right)"
 ANTI = "down the anti-diagonal (top-right to bottom-left)"
@@ -103,11 +104,20 @@ def normalise(inputs: dict) -> dict:
     return {"source": source, "target": target, "alignment": list(align), "shuffle": int(inputs.get("shuffle", 0))}
 
 
+def grid_lines(src: list[str], tgt: list[str], align: list[int], back: dict[int, int]) -> tuple:
+    """One line per output word: its row of cells, the hot one, and where it steps back."""
+    return tuple(prose(f"“{t}” (row {r + 1}): " + " ".join("hot" if c == align[r] else "·" for c in range(len(src))) +
+                       f"  → “{src[align[r]]}” (column {align[r] + 1})" +
+                       (f" — steps back: {back[r]} column{'s' if back[r] > 1 else ''} left of the rightmost hot cell "
+                        f"above (column {max(align[:r]) + 1})" if r in back else ""))
+                 for r, t in enumerate(tgt))
+
+
 def solve(problem: Problem, digits: int) -> Solution:
     inp = problem.inputs
     src, tgt = inp["source"], inp["target"]
     align = [a - 1 for a in inp["alignment"]]
-    w = Work(digits)
+    w = SolutionBuilder(digits)
     right = pattern(align, len(src))
     shown = w.choice("pattern", "where the hot cells run", [right],
                      [o for o in OPTIONS if o[0] != right and not holds(o[0], align, len(src))], inp["shuffle"])
@@ -118,13 +128,8 @@ def solve(problem: Problem, digits: int) -> Solution:
     forecast = prose("Before drawing: does this language pair keep the word order, reverse it, swap a few "
                      "neighbouring words, or move one word to the end?")
     back = steps_back(align)
-    grid = [prose(f"“{t}” (row {r + 1}): " + " ".join("hot" if c == align[r] else "·" for c in range(len(src))) +
-                  f"  → “{src[align[r]]}” (column {align[r] + 1})" +
-                  (f" — steps back: {back[r]} column{'s' if back[r] > 1 else ''} left of the rightmost hot cell "
-                   f"above (column {max(align[:r]) + 1})" if r in back else ""))
-            for r, t in enumerate(tgt)]
     steps = (
-        Step("align each output word", tuple(grid), (), prose(
+        Step("align each output word", grid_lines(src, tgt, align, back), (), prose(
             "Each output word attends most to the input word it is aligned with; that cell is the hot one in its "
             "row. A row steps back when its hot cell lies left of the rightmost hot cell in the rows above: there "
             "the order changes.")),
@@ -134,12 +139,12 @@ def solve(problem: Problem, digits: int) -> Solution:
             "steps back several columns in the last row.")),
     )
     w.matching("alignment", "output word → input word", [(t, src[align[r]]) for r, t in enumerate(tgt)])
-    rows = R.and_list([str(r + 1) for r in back])
+    rows = and_list([str(r + 1) for r in back])
     w.check("reordering", bool(back), prose(
         f"{'Row' if len(back) == 1 else 'Rows'} {rows} step{'s' if len(back) == 1 else ''} back, left of the "
         "rightmost hot cell above ✓ — a reordering, not a monotonic alignment."))
     hot = [[Ex.of(int(c == align[r])) for c in range(len(src))] for r in range(len(tgt))]
-    figures = [R.heatmap_figure(w, tgt, src, hot, [[r, a] for r, a in enumerate(align)], None, prose(
+    figures = [heatmap_figure(w, tgt, src, hot, [[r, a] for r, a in enumerate(align)], None, prose(
         "an idealised heatmap: each row has one hot cell (1), at the input word it is aligned with. "
         + SEEN[right])),]
     recall = ((prose(RECALL[right][0]), prose(RECALL[right][1])),)

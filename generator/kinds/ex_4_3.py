@@ -8,13 +8,12 @@ from fractions import Fraction
 import numpy as np
 
 from ..errors import UserError
-from ..inputs import check_keys, parse_number, require
+from ..inputs import check_keys, number_text, parse_number, require
 from ..maths.exact import Ex
-from ..mathlines import Add, Mul, Num, Pow, Sym, SumOver, eq
+from ..mathlines import Add, Mul, Num, Pow, SumOver, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work
-from . import _recipe as R
+from ._base import Kind, SolutionBuilder, input_node
 
 GAINS = ("0.5", "0.7", "0.8", "0.9")
 ASK = prose("Argue why attention improves gradient flow.")  # the text answer's prompt
@@ -44,26 +43,26 @@ def normalise(inputs: dict) -> dict:
     gain = parse_number(require(inputs, "gain", "4.3"), "gain")
     if not 0 < gain < 1:
         raise UserError("gain: a number between 0 and 1 (the factor one recurrent step keeps)")
-    return {**out, "position": pos, "gain": R.number_text(gain)}
+    return {**out, "position": pos, "gain": number_text(gain)}
 
 
 def solve(problem: Problem, digits: int) -> Solution:
     inp = problem.inputs
     tx, i, t = inp["tx"], inp["position"], inp["step"]
     g = Fraction(inp["gain"])
-    w = Work(digits)
+    w = SolutionBuilder(digits)
     chain = (tx - i) + t
     kept = Ex.of(g ** chain)
     question = [prose(f"An RNN encoder reads Tx = {tx} words; the decoder is at output step t = {t}. In a plain "
                       f"encoder–decoder, the gradient from that output to input word i = {i} crosses "
                       f"{tx} − {i} encoder steps and then {t} decoder steps, and each step keeps a factor "
-                      f"{R.number_text(g)} of it. How many steps, what fraction survives — and how many hops "
+                      f"{number_text(g)} of it. How many steps, what fraction survives — and how many hops "
                       "does the path through attention take?"), ASK]
     forecast = prose("Guess: does a factor below 1, multiplied dozens of times, leave much of the gradient?")
     steps = (
         Step("count the recurrent steps", (), (eq(Sym("n"), Add((Num(str(tx - i)), Num(str(t)))), Num(str(chain))),),
              prose("Every intermediate state is one more multiplication on the way back.")),
-        Step("see how much survives", (), (eq(Pow(R.input_node(g), Num(str(chain))), w.n(kept)),), prose(
+        Step("see how much survives", (), (eq(Pow(input_node(g), Num(str(chain))), w.shown_answer(kept)),), prose(
             "A long chain of factors below 1 shrinks the gradient geometrically: the vanishing gradient.")),
         Step("follow the attention path", (prose(
             "With attention, ", eq(Sym("c", "t"), SumOver("i", Mul((Sym("alpha", "ti"), Sym("h", "i")), "juxt"))),

@@ -5,14 +5,15 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import UserError
-from ..inputs import check_keys, parse_scores, require
-from ..maths import exact as X
+from ..inputs import check_keys, number_text, parse_scores, require
+from ..maths import exact
 from ..maths.exact import Ex
-from ..mathlines import Call, Frac, Mul, Num, Sym, Vec, eq
+from ..mathlines import Call, Frac, Mul, Num, Seq, Sym, Vec, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal
-from . import _recipe as R
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node
+from ._recipe.parsing import rationals, states_input
+from ._recipe.worked import states_line
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -32,31 +33,31 @@ def normalise(inputs: dict) -> dict:
         vals = parse_scores(row if isinstance(row, list) else [row], f"scores[{t}]")
         if len(vals) != 1:
             raise UserError(f"scores[{t}]: Tx = 1, so each row holds exactly one score")
-        out.append([R.number_text(vals[0])])
-    return {"scores": out, "states": R.states_input(require(inputs, "states", "5.1"), 1)}
+        out.append([number_text(vals[0])])
+    return {"scores": out, "states": states_input(require(inputs, "states", "5.1"), 1)}
 
 
 def solve(problem: Problem, digits: int) -> Solution:
-    rows = [R.fr(r)[0] for r in problem.inputs["scores"]]
-    h = R.fr(problem.inputs["states"][0])
-    w = Work(digits)
-    question = [prose("The source has a single word (Tx = 1) with encoder state ", R.states_line([h]),
+    rows = [rationals(r)[0] for r in problem.inputs["scores"]]
+    h = rationals(problem.inputs["states"][0])
+    w = SolutionBuilder(digits)
+    question = [prose("The source has a single word (Tx = 1) with encoder state ", states_line([h]),
                       ". Over the decoder steps its scores are ",
-                      R.Seq(tuple(eq(Sym("e", f"{t}1"), R.input_node(e)) for t, e in enumerate(rows, 1))),
+                      Seq(tuple(eq(Sym("e", f"{t}1"), input_node(e)) for t, e in enumerate(rows, 1))),
                       ". Show that attention becomes trivial, and state ", Sym("c", "t"), " for every step.")]
     forecast = prose("Will the different scores at different steps change the weight?")
     steps = (
         Step("softmax over one score", (), tuple(
-            eq(Sym("alpha", f"{t}1"), Frac(Call("exp", R.input_node(e)), Call("exp", R.input_node(e))), Num("1"))
+            eq(Sym("alpha", f"{t}1"), Frac(Call("exp", input_node(e)), Call("exp", input_node(e))), Num("1"))
             for t, e in enumerate(rows, 1)), prose(
             "The denominator is the same single term as the numerator, so the score value is irrelevant.")),
         Step("the context", (), (eq(Sym("c", "t"), Mul((Sym("alpha", "t1"), Sym("h", "1")), "juxt"), Sym("h", "1"),
-                                    Vec(tuple(R.input_node(v) for v in h))),), prose(
+                                    Vec(tuple(input_node(v) for v in h))),), prose(
             "Attention degenerates exactly into vanilla seq2seq's single fixed context: with one source token "
             "there is nothing to choose between.")),
     )
     ones = [[Ex.of(1)] for _ in rows]
-    sigmoid = [[X.exp(Ex.of(e)) / (1 + X.exp(Ex.of(e)))] for e in rows]
+    sigmoid = [[exact.exp(Ex.of(e)) / (1 + exact.exp(Ex.of(e)))] for e in rows]
     w.vector("weights", "α_t1 for every decoder step", ones, np.ones((len(rows), 1)),
              distractors=[(sigmoid, "implicit_extra_score")])
     w.vector("context", "c_t (the same at every step)", [Ex.of(v) for v in h], np.array([float(v) for v in h]))

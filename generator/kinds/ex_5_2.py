@@ -8,14 +8,21 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..inputs import check_keys, check_spread, parse_number, require
-from ..maths import exact as X
+from ..inputs import check_keys, check_spread, number_text, parse_number, require
+from ..maths import exact
+from ..maths.attention import softmax
 from ..maths.exact import Ex
-from ..mathlines import Call, Frac, Infinity, Lim, Num, Seq, Sym, Tup, eq
+from ..maths.rounding import format_fraction
+from ..mathlines import Add, Call, Frac, Infinity, Lim, Num, Seq, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal, value_of
-from . import _recipe as R
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node, value_of
+from ._recipe.answers import weight_distractors
+from ._recipe.figure_specs import sharpening_figure
+from ._recipe.parsing import rationals, scores_input
+from ._recipe.verify import verify_sum
+from ._recipe.wording import rounded_to, signed
+from ._recipe.worked import differs_note
 
 WHY_DK = ("When scores are dot products of vectors with d_k components, their typical size "
           "grows with d_k, so the gaps Δ blow up and softmax saturates into a near one-hot pick — killing the "
@@ -32,10 +39,10 @@ def sample(rng: np.random.Generator, params: dict) -> dict:
 
 def normalise(inputs: dict) -> dict:
     check_keys(inputs, {"scores", "delta"}, "5.2")
-    scores = R.scores_input(require(inputs, "scores", "5.2"))[:1]
+    scores = scores_input(require(inputs, "scores", "5.2"))[:1]
     delta = parse_number(require(inputs, "delta", "5.2"), "delta")
     check_spread([Fraction(0), delta], "delta")
-    return {"scores": scores, "delta": R.number_text(delta)}
+    return {"scores": scores, "delta": number_text(delta)}
 
 
 # (α1, α2) as Δ → +∞, 0, −∞ for the scores (e1, e1 + Δ): α2 = e^Δ / (1 + e^Δ)
@@ -44,71 +51,80 @@ LIMITS = {"plus": (Fraction(0), Fraction(1)), "zero": (Fraction(1, 2), Fraction(
           "minus": (Fraction(1), Fraction(0))}
 
 
+D = Sym("Delta")
+LIMITS_STEP = Step("take the limits", (), tuple(
+    eq(Lim(D, to, Tup((Sym("alpha", "t1"), Sym("alpha", "t2")))),
+       Tup((input_node(LIMITS[k][0]), input_node(LIMITS[k][1]))))
+    for k, to in (("plus", Infinity()), ("zero", Num("0")), ("minus", Infinity(-1)))), prose(
+    "Δ → +∞ is a hard one-hot pick of position 2 (the argmax limit); Δ → 0 is perfectly uniform; "
+    "Δ → −∞ is the mirror image. The gap is a continuous knob from diffuse to razor-sharp."))
+
+
 def solve(problem: Problem, digits: int) -> Solution:
-    e1 = R.fr(problem.inputs["scores"])[0]
+    e1 = rationals(problem.inputs["scores"])[0]
     delta = Fraction(problem.inputs["delta"])
-    w = Work(digits)
-    lims = LIMITS
-    sm = R.softmax([e1, e1 + delta])
-    D = Sym("Delta")
-    question = [prose("Take two scores ", eq(Sym("e", "t1"), R.input_node(e1)), " and ",
+    w = SolutionBuilder(digits)
+    sm = softmax([e1, e1 + delta])
+    question = [prose("Take two scores ", eq(Sym("e", "t1"), input_node(e1)), " and ",
                       # no-break spaces: "As Δ →" ended a printed line, "0?" began the next
-                      eq(Sym("e", "t2"), R.Add((R.input_node(e1), D))), ". As ", D, "\u00a0→\u00a0+∞, what do ",
+                      eq(Sym("e", "t2"), Add((input_node(e1), D))), ". As ", D, "\u00a0→\u00a0+∞, what do ",
                       Sym("alpha", "t1"), " and ", Sym("alpha", "t2"), " approach? As ", D, "\u00a0→\u00a00? As ",
-                      D, "\u00a0→\u00a0−∞? Then evaluate the weights at ", eq(D, R.input_node(delta)), ".")]
+                      D, "\u00a0→\u00a0−∞? Then evaluate the weights at ", eq(D, input_node(delta)), ".")]
     forecast = prose("Which limit is the “hard pick” and which is “uniform”?")
-    closed = eq(Sym("alpha", "t2"), Frac(Sym("e", None, "\\Delta"), R.Add((Num("1"), Sym("e", None, "\\Delta")))))
-    # the weights at Δ as a student works them from the formulas: e^Δ to the
-    # working places, then 1 + e^Δ (exact: no rounding of its own) and divide
-    e_delta = w.i(X.exp(Ex.of(delta)))
-    one_plus = R.Add((Num("1"), e_delta))
+    closed = eq(Sym("alpha", "t2"), Frac(Sym("e", None, "\\Delta"), Add((Num("1"), Sym("e", None, "\\Delta")))))
+    evaluated, quotients = evaluate_step(w, sm, delta)
+    steps = (
+        Step("write the weights in terms of Δ", (prose("The shared ", Sym("e", "t1"), " cancels (shift invariance), leaving"),),
+             (closed, eq(Sym("alpha", "t1"), Frac(Num("1"), Add((Num("1"), Sym("e", None, "\\Delta")))))),
+             prose("Only the gap Δ between the two scores matters.")),
+        LIMITS_STEP,
+        evaluated,
+    )
+    for k, label in (("plus", "+∞"), ("zero", "0"), ("minus", "−∞")):
+        limit = [Ex.of(v) for v in LIMITS[k]]
+        w.vector(f"limit_{k}", f"(α_t1, α_t2) as Δ → {label}", limit,
+                 np.array([float(x) for x in limit]),
+                 distractors=[([limit[1], limit[0]], "gap_limit_reversed")] if k != "zero" else
+                 [([Ex.of(0), Ex.of(1)], "hard_argmax")])
+    w.vector("weights", f"(α_t1, α_t2) at Δ = {number_text(delta)}", list(sm.weights), sm.numeric,
+             distractors=weight_distractors(sm), method=[quotients])
+    w.text("why_scale", "why scaled dot-product attention divides by √d_k", WHY_DK, ())  # not asked: an aside
+    verify_sum(w, sm.weights)
+    w.check("limits", all(sum(v) == 1 for v in LIMITS.values()), prose("Each limit pair sums to 1 ✓."))
+    figures = [sharpening_figure(
+        w, [e1, e1 + delta], [delta], [sm], list(LIMITS["plus"]), list(LIMITS["minus"]), "Δ", prose(
+            "the two weights as the gap Δ runs from −8 to 8: they cross at 1/2 when Δ = 0 and level off at 0 "
+            "and 1 (dashed) on either side — a continuous knob from uniform to a hard pick. The markers are "
+            f"the weights at Δ = {number_text(delta)}."), log=False)]
+    recall = ((prose("As the gap between two scores grows without bound, softmax becomes what?"),
+               prose("A hard pick of the larger score; a zero gap gives uniform weights (Exercise 5.2).")),)
+    return Solution(problem, "Two scores and their limits", tuple(question), forecast, steps,
+                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
+
+
+def evaluate_step(w: SolutionBuilder, sm, delta: Fraction) -> tuple[Step, list[Fraction]]:
+    """The weights at Δ as a student works them from the formulas: e^Δ to the
+    working places, then 1 + e^Δ (exact: no rounding of its own) and divide;
+    with the quotients that working gives."""
+    e_delta = w.shown_working(exact.exp(Ex.of(delta)))
+    one_plus = Add((Num("1"), e_delta))
     den = value_of(e_delta) + 1
     quotients = [1 / den, value_of(e_delta) / den]
-    worked = [w.q(q, digits) for q in quotients]
+    worked = [w.shown_result(q, w.digits) for q in quotients]
     if e_delta.exp10 is None:  # 1 + e^Δ printed as itself
-        printed = X.format_fraction(den, len(e_delta.mant.partition(".")[2]))
+        printed = format_fraction(den, len(e_delta.mant.partition(".")[2]))
         at = [eq(Sym("alpha", "t1"), Frac(Num("1"), one_plus), Frac(Num("1"), printed), worked[0]),
               eq(Sym("alpha", "t2"), Frac(e_delta, printed), worked[1])]
     else:
         at = [eq(Sym("alpha", "t1"), Frac(Num("1"), one_plus), worked[0]),
               eq(Sym("alpha", "t2"), Frac(e_delta, one_plus), worked[1])]
-    at.insert(0, eq(Call("exp", R.input_node(delta)), e_delta))
-    note = R.differs_note(w, [(Sym("alpha", f"t{i + 1}"), m, w.n(a)) for i, (m, a) in enumerate(zip(worked, sm.weights))],
-                          f"exp({R.number_text(delta)}) was rounded to {R.rounded_to([e_delta])}")
-    steps = (
-        Step("write the weights in terms of Δ", (prose("The shared ", Sym("e", "t1"), " cancels (shift invariance), leaving"),),
-             (closed, eq(Sym("alpha", "t1"), Frac(Num("1"), R.Add((Num("1"), Sym("e", None, "\\Delta")))))),
-             prose("Only the gap Δ between the two scores matters.")),
-        Step("take the limits", (), tuple(
-            eq(Lim(D, to, Tup((Sym("alpha", "t1"), Sym("alpha", "t2")))), Tup((R.input_node(lims[k][0]), R.input_node(lims[k][1]))))
-            for k, to in (("plus", Infinity()), ("zero", Num("0")), ("minus", Infinity(-1)))), prose(
-            "Δ → +∞ is a hard one-hot pick of position 2 (the argmax limit); Δ → 0 is perfectly uniform; "
-            "Δ → −∞ is the mirror image. The gap is a continuous knob from diffuse to razor-sharp.")),
-        Step(f"evaluate at Δ = {R.signed(delta)}", (), (
-            Seq(tuple(at)), eq(Tup((Sym("alpha", "t1"), Sym("alpha", "t2"))), Tup(tuple(w.n(a) for a in sm.weights)))),
-             prose("A finite gap lands between the limits, and how near it is to a hard pick is what matters "
-                   "in practice. " + WHY_DK), note),
-    )
-    for k, label in (("plus", "+∞"), ("zero", "0"), ("minus", "−∞")):
-        exact = [Ex.of(v) for v in lims[k]]
-        w.vector(f"limit_{k}", f"(α_t1, α_t2) as Δ → {label}", exact,
-                 np.array([float(x) for x in exact]),
-                 distractors=[([exact[1], exact[0]], "gap_limit_reversed")] if k != "zero" else
-                 [([Ex.of(0), Ex.of(1)], "hard_argmax")])
-    w.vector("weights", f"(α_t1, α_t2) at Δ = {R.number_text(delta)}", list(sm.weights), sm.numeric,
-             distractors=R.weight_distractors(sm), method=[quotients])
-    w.text("why_scale", "why scaled dot-product attention divides by √d_k", WHY_DK, ())  # not asked: an aside
-    R.verify_sum(w, sm.weights)
-    w.check("limits", all(sum(v) == 1 for v in lims.values()), prose("Each limit pair sums to 1 ✓."))
-    figures = [R.sharpening_figure(
-        w, [e1, e1 + delta], [delta], [sm], list(lims["plus"]), list(lims["minus"]), "Δ", prose(
-            "the two weights as the gap Δ runs from −8 to 8: they cross at 1/2 when Δ = 0 and level off at 0 "
-            "and 1 (dashed) on either side — a continuous knob from uniform to a hard pick. The markers are "
-            f"the weights at Δ = {R.number_text(delta)}."), log=False)]
-    recall = ((prose("As the gap between two scores grows without bound, softmax becomes what?"),
-               prose("A hard pick of the larger score; a zero gap gives uniform weights (Exercise 5.2).")),)
-    return Solution(problem, "Two scores and their limits", tuple(question), forecast, steps,
-                    tuple(w.answers), tuple(w.checks), recall, tuple(figures))
+    at.insert(0, eq(Call("exp", input_node(delta)), e_delta))
+    note = differs_note(w, [(Sym("alpha", f"t{i + 1}"), m, w.shown_answer(a)) for i, (m, a) in enumerate(zip(worked, sm.weights))],
+                          f"exp({number_text(delta)}) was rounded to {rounded_to([e_delta])}")
+    return Step(f"evaluate at Δ = {signed(delta)}", (), (
+        Seq(tuple(at)), eq(Tup((Sym("alpha", "t1"), Sym("alpha", "t2"))), Tup(tuple(w.shown_answer(a) for a in sm.weights)))),
+        prose("A finite gap lands between the limits, and how near it is to a hard pick is what matters "
+              "in practice. " + WHY_DK), note), quotients
 
 
 KIND = register(Kind(

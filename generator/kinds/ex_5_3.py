@@ -8,15 +8,19 @@ from fractions import Fraction
 import numpy as np
 
 from ..errors import UserError
-from ..inputs import check_keys, check_spread, parse_number, require
-from ..maths import exact as X
-from ..maths import numeric as NP
+from ..inputs import check_keys, check_spread, number_text, parse_number, require
+from ..maths import exact, numeric
+from ..maths.attention import float_gaps, softmax
 from ..maths.exact import Ex
-from ..mathlines import Add, Chain, Call, Neg, Num, Sym, Tup, eq
+from ..mathlines import Add, Call, Chain, Neg, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal, value_of
-from . import _recipe as R
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node, value_of
+from ._recipe.answers import weight_distractors
+from ._recipe.figure_specs import bars_figure, entropy_figure, position_labels
+from ._recipe.verify import verify_sum
+from ._recipe.wording import pct
+from ._recipe.worked import step_entropy, steps_softmax
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -38,7 +42,60 @@ def normalise(inputs: dict) -> dict:
     if jump <= 0:
         raise UserError("jump: a positive number (the score that rises)")
     check_spread([base, base + jump], "base + jump")
-    return {"tx": tx, "base": R.number_text(base), "jump": R.number_text(jump), "position": pos}
+    return {"tx": tx, "base": number_text(base), "jump": number_text(jump), "position": pos}
+
+
+def jumped_share(sm, k: int) -> tuple:
+    """What the jumped score's weight is, in words: "most" only where it is a
+    clear majority (50.3 % is "a little over half")."""
+    tx = len(sm.scores)
+    return prose(
+        f"The jumped score takes most of the mass ({pct(sm.weights[k])})." if exact.compare(
+            sm.weights[k], Ex.of(Fraction(3, 5))) > 0 else
+        f"The jumped score takes a little over half the mass ({pct(sm.weights[k])}); the other {tx - 1} "
+        f"positions still hold {pct(1 - sm.weights[k])} between them." if exact.compare(
+            sm.weights[k], Ex.of(Fraction(1, 2))) > 0 else
+        f"The jumped score takes the largest share, {pct(sm.weights[k])}, though not most of the mass: "
+        f"the other {tx - 1} positions still hold {pct(1 - sm.weights[k])} between them.")
+
+
+def answer(w: SolutionBuilder, sm0, sm, H0, H, gaps: list[float]) -> None:
+    """Weights and entropy before and after the jump, Z after it, and the drop."""
+    tx = len(sm.scores)
+    drop = H0 - H
+    ln2 = exact.log(Ex.of(2))
+    w.vector("weights_uniform", "weights before the jump", list(sm0.weights), sm0.numeric)
+    w.numeric("entropy_uniform", "entropy before the jump (nats)", H0, float(np.log(tx)),
+              distractors=[(H0 / ln2, "log_base_2")])
+    w.numeric("denominator", "Z after the jump" + (
+        f", the sum of exp(score − {number_text(sm.shift)}) (the largest score subtracted)" if sm.shift else ""), sm.Z, float(np.exp([float(x - sm.shift) for x in sm.scores]).sum()))
+    w.vector("weights", "weights after the jump", list(sm.weights), sm.numeric, distractors=weight_distractors(sm))
+    w.numeric("entropy", "entropy after the jump (nats)", H, numeric.entropy_of_scores(gaps),
+              distractors=[(H / ln2, "log_base_2"), (-H, "dropped_minus_sign"), (H0, "entropy_reversed")])
+    # the drop as a student takes it: ln Tx as printed, minus H as printed or as worked
+    h0, h = value_of(w.shown_answer(H0)), value_of(w.shown_answer(H))
+    w.numeric("entropy_drop", "how much the entropy fell (nats)", drop,
+              float(np.log(tx)) - numeric.entropy_of_scores(gaps),
+              method=[h0 - m for m in w.method.get("entropy", [])] + [h0 - h], cancelled=float(H0))
+
+
+def check_dropped(w: SolutionBuilder, H0, H) -> None:
+    """The entropy fell, by how much as printed and how far toward 0."""
+    drop = H0 - H
+    h0, h = value_of(w.shown_answer(H0)), value_of(w.shown_answer(H))
+    fell = w.shown_result(h0 - h, w.digits)
+    share = Fraction(float(drop) / float(H0))  # how far toward 0 (the Forecast's question), from the exact drop
+    # "most" only of a clear majority: 54 % is about half
+    how = ("most of the way to 0" if share > Fraction(3, 5) else "about half of the way to 0" if share > Fraction(2, 5)
+           else "a little" if share < Fraction(1, 4) else "part of the way to 0")
+    # the answer is the exact drop rounded, which can differ in the last place
+    key = w.shown_answer(drop)
+    aside = () if key.text == fell.text else (
+        " (computed exactly, ", key, ", the answer in the key: both entropies were rounded, and both are accepted)")
+    w.check("entropy dropped", exact.compare(H0, H) > 0, prose(
+        Chain(Sym("H"), (("=", w.shown_answer(H)), ("<", w.shown_answer(H0)))), " ✓ — the spike sharpened attention and the entropy fell "
+        "by ", eq(Add((w.shown_answer(H0), Neg(w.shown_answer(H)))), fell), " nats", *aside, f", {round(float(share) * 100)}% of its "
+        f"maximum — {how}."))
 
 
 def solve(problem: Problem, digits: int) -> Solution:
@@ -48,68 +105,34 @@ def solve(problem: Problem, digits: int) -> Solution:
     flat = [base] * tx
     spiked = list(flat)
     spiked[k] = base + jump
-    w = Work(digits)
-    sm0, sm = R.softmax(flat), R.softmax(spiked)
-    H0 = X.log(Ex.of(tx))
-    question = [prose("Scores ", Tup(tuple(R.input_node(s) for s in flat)), f" over Tx = {tx}. Compute the "
+    w = SolutionBuilder(digits)
+    sm0, sm = softmax(flat), softmax(spiked)
+    H0 = exact.log(Ex.of(tx))
+    question = [prose("Scores ", Tup(tuple(input_node(s) for s in flat)), f" over Tx = {tx}. Compute the "
                       "weights and the entropy H. Then a single score jumps: ",
-                      Tup(tuple(R.input_node(s) for s in spiked)), ". Recompute the weights and H, and confirm "
+                      Tup(tuple(input_node(s) for s in spiked)), ". Recompute the weights and H, and confirm "
                       "that the entropy dropped.")]
     forecast = prose("By roughly how much will the entropy fall — a little, or most of the way to 0?")
-    steps = [Step("the uniform case", (), (eq(Sym("alpha", "i"), w.n(sm0.weights[0])),
-                                           eq(Sym("H"), Call("ln", Num(str(tx))), w.n(H0))), prose(
+    steps = [Step("the uniform case", (), (eq(Sym("alpha", "i"), w.shown_answer(sm0.weights[0])),
+                                           eq(Sym("H"), Call("ln", Num(str(tx))), w.shown_answer(H0))), prose(
         "All scores equal ⇒ uniform weights 1/Tx, and the entropy is its maximum ln Tx."))]
-    # "most" only where it is a clear majority: 50.3 % is "a little over half"
-    steps += R.steps_softmax(w, sm, "t", why_div=prose(
-        f"The jumped score takes most of the mass ({R.pct(sm.weights[k])})." if R.X.compare(
-            sm.weights[k], Ex.of(Fraction(3, 5))) > 0 else
-        f"The jumped score takes a little over half the mass ({R.pct(sm.weights[k])}); the other {tx - 1} "
-        f"positions still hold {R.pct(1 - sm.weights[k])} between them." if R.X.compare(
-            sm.weights[k], Ex.of(Fraction(1, 2))) > 0 else
-        f"The jumped score takes the largest share, {R.pct(sm.weights[k])}, though not most of the mass: "
-        f"the other {tx - 1} positions still hold {R.pct(1 - sm.weights[k])} between them."))
-    step, H = R.step_entropy(w, sm.weights, sm.neg_log_weights, "t", prose(
+    steps += steps_softmax(w, sm, "t", why_div=jumped_share(sm, k))
+    step, H = step_entropy(w, sm.weights, sm.neg_log_weights, "t", prose(
         "Entropy measures how spread the focus is; recompute it for the spiked weights."))
     steps.append(step)
-    drop = H0 - H
-    if w.n(H0).text == w.n(H).text:  # "H = 1.3863 < 1.3863" would be false as printed
+    if w.shown_answer(H0).text == w.shown_answer(H).text:  # "H = 1.3863 < 1.3863" would be false as printed
         raise UserError(
-            f"jump: a jump of {R.number_text(jump)} lowers the entropy by only {w.n(drop).text} nats, so both "
-            f"entropies print as {w.n(H).text} at {digits} decimal places and the drop cannot be shown; "
+            f"jump: a jump of {number_text(jump)} lowers the entropy by only {w.shown_answer(H0 - H).text} nats, so both "
+            f"entropies print as {w.shown_answer(H).text} at {digits} decimal places and the drop cannot be shown; "
             "give a larger jump, or more --digits")
-    ln2 = X.log(Ex.of(2))
-    w.vector("weights_uniform", "weights before the jump", list(sm0.weights), sm0.numeric)
-    w.numeric("entropy_uniform", "entropy before the jump (nats)", H0, float(np.log(tx)),
-              distractors=[(H0 / ln2, "log_base_2")])
-    w.numeric("denominator", "Z after the jump" + (
-        f", the sum of exp(score − {R.number_text(sm.shift)}) (the largest score subtracted)" if sm.shift else ""), sm.Z, float(np.exp([float(x - sm.shift) for x in sm.scores]).sum()))
-    w.vector("weights", "weights after the jump", list(sm.weights), sm.numeric, distractors=R.weight_distractors(sm))
-    w.numeric("entropy", "entropy after the jump (nats)", H, NP.entropy_of_scores(R.float_gaps(spiked)),
-              distractors=[(H / ln2, "log_base_2"), (-H, "dropped_minus_sign"), (H0, "entropy_reversed")])
-    # the drop as a student takes it: ln Tx as printed, minus H as printed or as worked
-    h0, h = value_of(w.n(H0)), value_of(w.n(H))
-    w.numeric("entropy_drop", "how much the entropy fell (nats)", drop,
-              float(np.log(tx)) - NP.entropy_of_scores(R.float_gaps(spiked)),
-              method=[h0 - m for m in w.method.get("entropy", [])] + [h0 - h], cancelled=float(H0))
-    R.verify_sum(w, sm.weights)
-    fell = w.q(h0 - h, w.digits)
-    share = Fraction(float(drop) / float(H0))  # how far toward 0 (the Forecast's question), from the exact drop
-    # "most" only of a clear majority: 54 % is about half
-    how = ("most of the way to 0" if share > Fraction(3, 5) else "about half of the way to 0" if share > Fraction(2, 5)
-           else "a little" if share < Fraction(1, 4) else "part of the way to 0")
-    # the answer is the exact drop rounded, which can differ in the last place
-    exact = w.n(drop)
-    aside = () if exact.text == fell.text else (
-        " (computed exactly, ", exact, ", the answer in the key: both entropies were rounded, and both are accepted)")
-    w.check("entropy dropped", X.compare(H0, H) > 0, prose(
-        Chain(Sym("H"), (("=", w.n(H)), ("<", w.n(H0)))), " ✓ — the spike sharpened attention and the entropy fell "
-        "by ", eq(Add((w.n(H0), Neg(w.n(H)))), fell), " nats", *aside, f", {round(float(share) * 100)}% of its "
-        f"maximum — {how}."))
-    figures = [R.bars_figure(w, sm.weights, R.position_labels(tx), prose(
-        f"after the jump the hatched bar (position {k + 1}) holds {w.n(sm.weights[k]).text}; the others share "
-        f"what is left, where before every bar stood at {w.n(sm0.weights[0]).text}."), winner=k),
-        R.entropy_figure(w, ["before the jump", "after the jump"], [H0, H], tx, prose(
-            f"the entropy falls from the dashed maximum ln {tx} to {w.n(H).text} nats."), highlight=1)]
+    answer(w, sm0, sm, H0, H, float_gaps(spiked))
+    verify_sum(w, sm.weights)
+    check_dropped(w, H0, H)
+    figures = [bars_figure(w, sm.weights, position_labels(tx), prose(
+        f"after the jump the hatched bar (position {k + 1}) holds {w.shown_answer(sm.weights[k]).text}; the others share "
+        f"what is left, where before every bar stood at {w.shown_answer(sm0.weights[0]).text}."), winner=k),
+        entropy_figure(w, ["before the jump", "after the jump"], [H0, H], tx, prose(
+            f"the entropy falls from the dashed maximum ln {tx} to {w.shown_answer(H).text} nats."), highlight=1)]
     recall = ((prose("One score jumps above equal others: what happens to the entropy?"),
                prose("It drops from its maximum ln Tx: the attention sharpens (Exercise 5.3).")),)
     return Solution(problem, "A score jumps: the entropy drops", tuple(question), forecast, tuple(steps),

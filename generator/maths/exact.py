@@ -27,6 +27,8 @@ from ._libmp import (fone as _ONE, from_rational as _from_rational, mpf_add as _
 from ..errors import ProblemRejected
 from .budget import sympy_budget
 from ..mathlines import Num
+from .rounding import format_fraction, format_ratio, rounding_key
+from .ties import rational_value
 
 _PRECISIONS = (96, 320, 1280)  # bits; each pass is tried only if the last was undecided
 
@@ -303,70 +305,7 @@ def _raw_float(raw: tuple) -> float:
     return _to_float(raw, rnd=_NEAREST)
 
 
-# -- rounding ---------------------------------------------------------------
-
-# Numbers of 10⁶ and more are shown in scientific notation as well
-# (exp(20) = 485165195.4098 is more readable as 4.85 × 10⁸).
-
-
-def round_half_up(f: Fraction) -> int:
-    """Nearest integer, ties away from zero (as a calculator rounds)."""
-    sign = -1 if f < 0 else 1
-    a = abs(f)
-    n = a.numerator * 2 + a.denominator
-    return sign * (n // (2 * a.denominator))
-
-
-def format_fraction(f: Fraction, digits: int) -> Num:
-    """Correctly round an exact rational for display with `digits` places.
-
-    Values below 10^-digits (and at or above 10^6) are shown in scientific
-    notation with three significant digits.  (Integer arithmetic on numerator
-    and denominator: this runs for every printed number.)
-    """
-    return _format_ratio(f.numerator, f.denominator, digits)
-
-
-def _format_ratio(num: int, den: int, digits: int) -> Num:
-    """format_fraction of num/den (den > 0; not necessarily in lowest terms)."""
-    if num == 0:
-        return Num("0." + "0" * digits if digits else "0")
-    a = -num if num < 0 else num
-    scale = 10**digits
-    if a * scale < den or a >= 1_000_000 * den:
-        k = _floor_log10(Fraction(a, den))
-        m = round_half_up(Fraction(a, den) / Fraction(10) ** k * 100)  # three significant digits
-        if m >= 1000:
-            m //= 10
-            k += 1
-        sign = "-" if num < 0 else ""
-        return Num(f"{sign}{m // 100}.{m % 100:02d}", k)
-    q = (2 * a * scale + den) // (2 * den)  # nearest, ties away from zero
-    sign = "-" if num < 0 else ""
-    if digits == 0:
-        return Num(f"{sign}{q}")
-    whole, frac = divmod(q, scale)
-    return Num(f"{sign}{whole}.{frac:0{digits}d}")
-
-
-def _rounded(num: int, den: int, digits: int):
-    """Equal for two ratios exactly when `_format_ratio` shows them alike
-    (cheap where it matters: fixed-point numbers are compared as integers)."""
-    a = -num if num < 0 else num
-    scale = 10**digits
-    if num == 0 or a * scale < den or a >= 1_000_000 * den:
-        return _format_ratio(num, den, digits)
-    return num < 0, (2 * a * scale + den) // (2 * den)
-
-
-def _floor_log10(a: Fraction) -> int:
-    # estimate from bit lengths (str() of a 10^4000-sized integer is refused), then correct
-    k = int((a.numerator.bit_length() - a.denominator.bit_length()) * 0.30102999566398120)
-    while Fraction(10) ** k > a:
-        k -= 1
-    while Fraction(10) ** (k + 1) <= a:
-        k += 1
-    return k
+# -- display: an irrational value correctly rounded (rationals: rounding.py) --
 
 
 def shown(x: Ex, digits: int) -> Num:
@@ -383,8 +322,8 @@ def _shown(x: Ex, digits: int) -> Num:
     for prec in _PRECISIONS:
         a, b = x.interval(prec)
         lo, hi = _ratio(a), _ratio(b)
-        if _rounded(*lo, digits) == _rounded(*hi, digits):
-            return _format_ratio(*lo, digits)
+        if rounding_key(*lo, digits) == rounding_key(*hi, digits):
+            return format_ratio(*lo, digits)
     # An irrational value this close to a rounding boundary does not occur
     # for these expressions; a rational one hidden in the tree (weights that
     # add to 1) is found by collecting terms, else decided by sympy itself.
@@ -429,86 +368,6 @@ def sign(x: Ex) -> int:
     with sympy_budget("deciding a sign exactly"):
         s = _sympy().nsimplify(x.sympy())
     return int(_sympy().sign(s))
-
-
-# -- exact ties without sympy -------------------------------------------------
-#
-# A value is written as a linear form: rational coefficients of canonical
-# terms (exp, log and products of non-rational values, and quotients by a
-# non-rational denominator), the empty key holding the rational part.  Terms
-# over one denominator D whose numerators add up to t·D count as the
-# rational t (the weights exp(s_i)/Z add to 1).  When every term cancels,
-# the value is exactly that rational — how an exact tie (two equal weights,
-# a sum of weights against 1) is decided without sympy.
-
-
-def rational_value(x: Ex) -> Fraction | None:
-    """x's exact value if collecting its terms leaves a rational, else None."""
-    form = _collect(_linear(x))
-    if all(c == 0 for k, c in form.items() if k != ()):
-        return form.get((), Fraction(0))
-    return None
-
-
-def _canon(x: Ex) -> tuple:
-    form = _collect(_linear(x))
-    return tuple(sorted(((k, c) for k, c in form.items() if c != 0), key=repr))
-
-
-def _collect(form: dict) -> dict:
-    """Terms over one denominator whose numerators make t times it become t."""
-    groups: dict = {}
-    for k, c in form.items():
-        if k and k[0] == "div":
-            groups.setdefault(k[2], {})[k[1]] = c
-    out = dict(form)
-    for den, num in groups.items():
-        t = _ratio_of(num, dict(den))
-        if t is not None:
-            for k in num:
-                del out[("div", k, den)]
-            out[()] = out.get((), Fraction(0)) + t
-    return out
-
-
-def _linear(x: Ex) -> dict:
-    op = x.op
-    if op == "rat":
-        return {(): x.rat}
-    if op in ("exp", "log", "log1p"):
-        return {(op, _canon(x.args[0])): Fraction(1)}
-    a, b = x.args
-    if op == "add":
-        out = dict(_linear(a))
-        for k, c in _linear(b).items():
-            out[k] = out.get(k, 0) + c
-        return out
-    if op == "mul":
-        if a.rat is not None or b.rat is not None:
-            r, y = (a.rat, b) if a.rat is not None else (b.rat, a)
-            return {k: r * c for k, c in _linear(y).items()}
-        return {("mul",) + tuple(sorted((_canon(a), _canon(b)), key=repr)): Fraction(1)}
-    # div
-    if b.rat is not None:
-        return {k: c / b.rat for k, c in _linear(a).items()}
-    den = _linear(b)
-    num = _linear(a)
-    key = _canon(b)
-    ratio = _ratio_of(num, den)
-    if ratio is not None:
-        return {(): ratio}
-    return {("div", k, key): c for k, c in num.items()}
-
-
-def _ratio_of(num: dict, den: dict) -> Fraction | None:
-    """t if the form num is t times the form den, else None."""
-    num = {k: c for k, c in num.items() if c != 0}
-    den = {k: c for k, c in den.items() if c != 0}
-    if not den or num.keys() != den.keys():
-        return None if num or not den else Fraction(0)
-    k0 = next(iter(den))
-    t = num[k0] / den[k0]
-    return t if all(num[k] == t * c for k, c in den.items()) else None
 
 
 def compare(a: Ex, b: Ex) -> int:

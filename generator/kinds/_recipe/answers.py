@@ -1,0 +1,56 @@
+"""The recipe's answers, and the wrong ones offered beside them (each a
+mistake of the misconception catalogue, computed on this problem)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Sequence
+
+import numpy as np
+
+from ...inputs import number_text
+from ...maths.attention import Softmax, context
+from ...maths.exact import Ex
+from .._base import SolutionBuilder
+
+
+def answer_softmax(w: SolutionBuilder, sm: Softmax) -> None:
+    """Report exponentials, denominator and weights of one softmax; where the
+    largest score was subtracted first, the labels say so."""
+    shifted = np.array([float(s - sm.shift) for s in sm.scores])
+    of = f"exp(score − {number_text(sm.shift)}), the largest score subtracted" if sm.shift else "exp of each score"
+    w.vector("exponentials", of, list(sm.exps), np.exp(shifted))
+    w.numeric("denominator", "Z, the sum of the exponentials" + (
+        f" of the scores minus {number_text(sm.shift)}" if sm.shift else ""), sm.Z,
+              float(np.exp(shifted).sum()))
+    w.vector("weights", "attention weights", list(sm.weights), sm.numeric,
+             distractors=weight_distractors(sm))
+
+
+def weight_distractors(sm: Softmax) -> list[tuple[list[Ex], str]]:
+    """Wrong weight vectors from the catalogue, computed on these scores."""
+    n = len(sm.scores)
+    out: list[tuple[list[Ex], str]] = []
+    total_s = sum(sm.scores)
+    if total_s != 0:
+        out.append(([Ex.of(s / total_s) for s in sm.scores], "divide_by_sum"))
+    if sm.shift == 0:
+        out.append((list(sm.exps), "forgot_to_normalise"))
+    top = max(sm.scores)
+    if sm.scores.count(top) == 1:
+        out.append(([Ex.of(int(s == top)) for s in sm.scores], "hard_argmax"))
+    out.append(([Ex.of(Fraction(1, n))] * n, "uniform_weights"))
+    return out
+
+
+def table_distractors(sms: Sequence[Softmax]) -> list[tuple[list[list[Ex]], str]]:
+    """Wrong tables of weights (one row per softmax): each mistake of
+    weight_distractors made on every row, where it is defined on every row."""
+    rows = [dict((mis, ws) for ws, mis in weight_distractors(sm)) for sm in sms]
+    return [([r[mis] for r in rows], mis) for mis in rows[0] if all(mis in r for r in rows)] if rows else []
+
+
+def context_distractors(sm: Softmax, states) -> list[tuple[list[Ex], str]]:
+    """Wrong context vectors: the same mistakes, carried into the blend."""
+    return [(context(ws, states), mis) for ws, mis in weight_distractors(sm)]
+

@@ -1,0 +1,60 @@
+"""The recipe's checks: each passes or rejects the problem, and its line is
+a sentence of the Verify section."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Sequence
+
+from ...maths import exact
+from ...maths.exact import Ex, encloses
+from ...mathlines import Add, Call, Chain, Num, Seq, Sym, Vec
+from ...model import prose
+from .._base import SolutionBuilder, input_node, shown_sum
+
+
+def verify_sum(w: SolutionBuilder, weights: Sequence[Ex], name: str = "weights sum to one") -> None:
+    nums = [w.shown_answer(a) for a in weights]
+    s = shown_sum(nums)
+    lhs = Add(tuple(nums)) if len(nums) > 1 else nums[0]
+    if s == 1:
+        line = Chain(lhs, (("=", Num(f"{1:.{w.digits}f}")),))
+        tail = " ✓ (sums to one, as any probability distribution must)."
+    else:
+        rest = (("=", Num(str(s))),) if -s.as_tuple().exponent <= w.digits else ()
+        line = Chain(lhs, rest + (("≈", Num("1")),))
+        tail = " ✓ — the rounded weights miss 1 only by rounding; the exact weights sum to 1."
+    w.check(name, encloses(exact.total(weights), Fraction(1)), prose(line, tail))
+
+
+def verify_range(w: SolutionBuilder, weights: Sequence[Ex]) -> None:
+    ok = all(exact.sign(a) >= 0 and exact.sign(Ex.of(1) - a) >= 0 for a in weights)
+    w.check("weights in [0, 1]", ok, prose("Every weight lies in [0, 1] ✓."))
+
+
+def verify_entropy(w: SolutionBuilder, H: Ex, n: int) -> Ex:
+    lnT = exact.log(Ex.of(n))
+    ok = exact.sign(H) >= 0 and (n == 1 or exact.sign(lnT - H) >= 0)
+    w.check("0 ≤ H ≤ ln Tx", ok, prose(
+        Chain(Num("0"), (("≤", Sym("H")), ("=", w.shown_answer(H)), ("≤", Call("ln", Num(str(n)))),
+                         ("=", w.shown_answer(lnT)))),
+        " ✓ — entropy is never negative and never above its uniform maximum ln ",
+        Sym("T", "x"), ".",
+    ))
+    return lnT
+
+
+def verify_hull(w: SolutionBuilder, c: Sequence[Ex], states, t: str | None = None) -> None:
+    parts = []
+    ok = True
+    for k, ck in enumerate(c):
+        lo = min(h[k] for h in states)
+        hi = max(h[k] for h in states)
+        ok = ok and exact.sign(ck - Ex.of(lo)) >= 0 and exact.sign(Ex.of(hi) - ck) >= 0
+        parts.append(Chain(Sym("c", f"{t or 't'},{k + 1}"), (("=", w.shown_answer(ck)), ("∈", Vec((input_node(lo), input_node(hi)))))))
+    w.check("context inside the hull", ok, prose(
+        "Each coordinate of the context lies within the min–max of that coordinate "
+        "across the states: ", Seq(tuple(parts)),
+        " ✓, as any convex combination must.",
+    ))
+

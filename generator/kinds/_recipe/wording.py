@@ -1,0 +1,125 @@
+"""Words the recipe's prose is built from, chosen by facts: how positions
+are named, how a number reads in a sentence, how printed numbers were
+rounded, where an entropy sits against its maximum."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Sequence
+
+import numpy as np
+
+from ...inputs import number_text
+from ...maths import exact
+from ...maths.attention import convex_hull
+from ...maths.exact import Ex
+from ...mathlines import Num
+from .._base import SolutionBuilder, value_of
+
+
+def where(labels: Sequence[str] | None, i: int) -> str:
+    """How prose names input position i (0-based)."""
+    if labels:
+        return f"“{labels[i]}” (position {i + 1})"
+    return f"position {i + 1}"
+
+
+def and_list(items: Sequence[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def positions(idx: Sequence[int], each: str = "", labels: Sequence[str] | None = None) -> str:
+    """Names every position of a (tied) group: "position 2", "positions 1 and 3";
+    `each` goes before a group of several ("each of positions 1 and 3")."""
+    if labels:
+        return ("" if len(idx) == 1 else each) + and_list([f"“{labels[i]}”" for i in idx])
+    if len(idx) == 1:
+        return f"position {idx[0] + 1}"
+    return f"{each}positions " + and_list([str(i + 1) for i in idx])
+
+
+def pct(x: Ex, places: int = 1) -> str:
+    return exact.shown(x * 100, places).text + "%"
+
+
+def rounded_to(nums: Sequence[Num]) -> str:
+    """How printed numbers were rounded, read off the numbers themselves:
+    "4 places", "4–6 places" (small exponentials keep four significant
+    digits), "4 places, the smallest to 4 significant digits"."""
+    places = sorted({len(n.mant.partition(".")[2]) for n in nums if n.exp10 is None})
+    sig = sorted({len(n.mant.lstrip("-").replace(".", "")) for n in nums if n.exp10 is not None})
+    span = lambda v: str(v[0]) if len(v) == 1 else f"{v[0]}–{v[-1]}"
+    parts = [f"{span(places)} places"] if places else []
+    if sig:
+        parts.append(f"{'the smallest to ' if places else ''}{span(sig)} significant digits")
+    return ", ".join(parts)
+
+
+def rounding_cause(exp_nums: Sequence[Num], z: Num) -> str:
+    """Why a quotient of printed numbers strays from the exact weight: the
+    exponentials' rounding, and the sum's where it was rounded too."""
+    cause = f"the exponentials were rounded to {rounded_to(exp_nums)}"
+    if value_of(z) != sum(value_of(n) for n in exp_nums):
+        cause += f" and their sum to {rounded_to([z])}"
+    return cause
+
+
+def printed_apart(first: Sequence[Num], second: Sequence[Num]) -> str:
+    """How far apart two printed lists of the same weights read: "" where
+    alike, "in the last place" (one unit at most) or "slightly"."""
+    if [a.text for a in first] == [b.text for b in second]:
+        return ""
+    unit = max((Fraction(1, 10 ** len(n.mant.partition(".")[2])) for n in (*first, *second) if n.exp10 is None),
+               default=Fraction(0))
+    close = all(abs(value_of(a) - value_of(b)) <= unit for a, b in zip(first, second))
+    return "in the last place" if close else "slightly"
+
+
+def forecast_thresholds(x: float) -> tuple[str, str]:
+    """Two round thresholds just below a weight, for the Forecast's guess
+    (never "above 1.0": no weight is)."""
+    if x >= 0.99:
+        return "0.9", "0.99"
+    hi = max(0.1, min(0.9, np.floor(x * 10) / 10))
+    return f"{hi - 0.1:.1f}", f"{hi:.1f}"
+
+
+def signed(x: Fraction, paren: bool = False) -> str:
+    """A number for prose, with a true minus sign (U+2212); in parentheses
+    when negative and `paren` (after a minus: 2.1 − (−0.5))."""
+    text = number_text(x).replace("-", "−")
+    return f"({text})" if paren and x < 0 else text
+
+
+def hull_words(states) -> tuple[str, str, str]:
+    """What the context figure draws as the states' convex hull, in words: a
+    shaded region only where the states span a plane, a segment where they
+    lie on one line (two states), a point where they coincide.  Returns the
+    sentence that names it, the word for a point of it ("inside", "on",
+    "at") and where the centroid sits."""
+    corners = len(convex_hull(states))
+    if corners >= 3:
+        return "the shaded region is their convex hull", "inside", "inside the shaded hull"
+    if corners == 2 and len({tuple(s) for s in states}) == 2:  # two states: the segment that joins them
+        return ("their convex hull is the segment drawn between the two", "on",
+                "on the segment drawn between the two states, their convex hull")
+    if corners == 2:
+        return ("the states lie on one line, so their convex hull is the segment drawn between the outermost "
+                "two", "on", "on the segment drawn between the outermost states, their convex hull (they lie on "
+                "one line)")
+    return "the states are one point, which is their convex hull", "at", "at that one point"
+
+
+def against_max(w: SolutionBuilder, H: Ex, tx: int) -> str:
+    """How an entropy compares with its maximum ln Tx, in words the ratio
+    bears out (with the ratio itself)."""
+    lnT = exact.log(Ex.of(tx))
+    r = float(H) / float(lnT) if tx > 1 else 0.0
+    if tx > 1 and exact.compare(H, lnT) == 0:  # uniform weights: exactly at it
+        return f"at the dashed maximum ln {tx} = {w.shown_answer(lnT).text}"
+    where = ("well below" if r < 0.5 else "below" if r < 0.8 else "a large part of the way to" if r < 0.95
+             else "close to")
+    return (f"{where} the dashed maximum ln {tx} = {w.shown_answer(lnT).text} ({r * 100:.0f}% of it)" if tx > 1
+            else "at its maximum ln 1 = 0")
+
