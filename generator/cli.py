@@ -48,7 +48,7 @@ _whole.__name__ = "int"  # argparse names the type in "invalid int value: 'x'"
 
 
 def _accepted_forms() -> str:
-    from .marking import ACCEPTED_FORMS
+    from .exam.marking import ACCEPTED_FORMS
 
     return ACCEPTED_FORMS
 
@@ -225,7 +225,7 @@ def cmd_site(args) -> int:
     from pathlib import Path
 
     from .seeding import fresh_seed, parse_seed
-    from .spec import MAX_SETS, load_spec
+    from .exam.spec import MAX_SETS, load_spec
     from .writers.site import site_specs, write_site
 
     if args.sets is not None and not 1 <= args.sets <= MAX_SETS:
@@ -292,7 +292,7 @@ def _outside(out, *inputs) -> None:
 def cmd_sheet(args) -> int:
     from pathlib import Path
 
-    from .spec import load_spec
+    from .exam.spec import load_spec
     from .writers.print import font_warnings, use_fonts, write_sheet
 
     spec = load_spec(args.spec)
@@ -309,8 +309,8 @@ def cmd_sheet(args) -> int:
 def cmd_exam(args) -> int:
     from pathlib import Path
 
-    from .roster import load_roster, numbered, variant_sets
-    from .spec import load_spec
+    from .exam.roster import load_roster, numbered, variant_sets
+    from .exam.spec import load_spec
     from .writers.print import font_warnings, use_fonts, write_exam
 
     spec = load_spec(args.spec)
@@ -344,7 +344,7 @@ def _warn(lines: list[str]) -> None:
 def cmd_grade(args) -> int:
     from pathlib import Path
 
-    from .grader import fmt, grade, results_csv, totals
+    from .exam.grader import fmt, grade, results_csv, totals
     from .writers.files import write_text
 
     if args.out and Path(args.out).resolve() in (Path(args.answers).resolve(), Path(args.responses).resolve()):

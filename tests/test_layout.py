@@ -16,7 +16,7 @@ from generator.cli import main
 from generator.figures import draw_figures
 from generator.pipeline import build_items
 from generator.render.typst import render_document, view
-from generator.spec import load_spec
+from generator.exam.spec import load_spec
 from generator.writers import print as printing
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -82,7 +82,7 @@ def test_a_list_in_running_text_breaks_between_its_items_not_after_an_equals_sig
 def test_answer_labels_get_a_true_minus_in_the_key_and_on_papers():
     """5.2 seed 1 asks for "(α_t1, α_t2) at Δ = -0.27": the key's table of
     final answers and the exam paper's answer line printed the hyphen."""
-    from generator.exam import Part
+    from generator.exam.assembly import Part
     from generator.render.typst import view
     from generator.writers.print import _part_view
 
@@ -175,9 +175,9 @@ def _label_lines(text: str) -> str:
 def test_papers_label_every_graded_part_as_answers_csv_does(exam):
     """Every row of answers.csv is on its student's paper: the label (2a, 2b…)
     followed by what it asks for; and no paper shows a label the sheet lacks."""
-    from generator.exam import assemble
-    from generator.roster import load_roster
-    from generator.spec import load_spec
+    from generator.exam.assembly import assemble
+    from generator.exam.roster import load_roster
+    from generator.exam.spec import load_spec
 
     out, roster = exam
     rows = list(csv.DictReader(open(out / "answers.csv", encoding="utf-8")))
@@ -196,9 +196,9 @@ def test_papers_label_every_graded_part_as_answers_csv_does(exam):
 
 
 def test_key_names_the_quantity_on_every_line_one_page_per_student(exam):
-    from generator.exam import assemble
-    from generator.roster import load_roster
-    from generator.spec import load_spec
+    from generator.exam.assembly import assemble
+    from generator.exam.roster import load_roster
+    from generator.exam.spec import load_spec
 
     out, roster = exam
     students = load_roster(roster)
@@ -336,7 +336,7 @@ def test_sheets_compiled_in_typst_processes_are_the_same_bytes():
     """many_sheet_pdfs (Typst in processes of its own) writes exactly what
     sheet_pdfs writes in this process, sheet by sheet, in order."""
     from generator.pipeline import build_items
-    from generator.spec import load_spec
+    from generator.exam.spec import load_spec
     from generator.writers import print as printing
 
     spec = load_spec(SHEET)
@@ -473,7 +473,7 @@ def _responses(out: Path, fn) -> Path:
 
 def test_grading_perfect_empty_and_misconceptions(exam, capsys):
     out, _ = exam
-    from generator.grader import _answer_for
+    from generator.exam.grader import _answer_for
 
     def perfect(r):
         return r["answer"]
@@ -690,7 +690,7 @@ def test_an_exam_asks_only_what_it_marks_and_a_sheet_asks_every_explanation(tmp_
     spec.write_text('title: Asked\nseed: 4\nitems:\n  - {kind: "3.1"}\n  - {kind: C}\n  - {kind: "4.1"}\n'
                     '  - {kind: D}\n', encoding="utf-8")
     from generator.pipeline import build_items
-    from generator.spec import load_spec
+    from generator.exam.spec import load_spec
 
     prompts = ["Interpret the two values.", "Say why you cannot simply divide each score by their sum.",
                "Then explain in one sentence", "Compare them with the weights of the original scores."]

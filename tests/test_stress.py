@@ -12,7 +12,7 @@ import pytest
 
 from generator import kinds
 from generator.maths import numeric as NP
-from generator.misconceptions import CATALOGUE
+from generator.exam.misconceptions import CATALOGUE
 from generator.pipeline import sample_problem, solve_problem
 from generator.render.markdown import inline
 

@@ -19,7 +19,8 @@ from ..maths.exact import Ex
 from ..mathlines import Add, Call, Chain, Frac, Mul, Neg, Node, Num, Paren, Seq, Sym, Tup, Vec, eq  # noqa: F401  (Seq, Tup used by kinds as R.Seq, R.Tup)
 from ..model import FigureSpec, Step, prose
 from ..inputs import number_text, parse_scores, parse_states
-from ._base import Work, alpha, input_node, shown_sum, value_of
+from ..exam.numbers import value_of
+from ._base import Work, alpha, input_node, shown_sum
 
 # Above this size exp() would overflow a float and swamp the page with
 # digits, so the worked solution subtracts the largest score first.

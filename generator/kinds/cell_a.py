@@ -13,7 +13,8 @@ from ..mathlines import Call, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
 from ._bank import PAIRS
-from ._base import Kind, Work, draw_decimal, value_of
+from ..exam.numbers import value_of
+from ._base import Kind, Work, draw_decimal
 from . import _recipe as R
 
 ALLOWED = {"scores", "source", "target", "step"}

@@ -9,7 +9,8 @@ from ..maths import numeric as NP
 from ..mathlines import Call, Frac, Mul, Num, Paren, Add, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, value_of, draw_decimal
+from ..exam.numbers import value_of
+from ._base import Kind, Work, draw_decimal
 from . import _recipe as R
 
 ALLOWED = {"scores", "states"}

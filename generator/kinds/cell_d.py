@@ -12,7 +12,8 @@ from ..maths import exact as X
 from ..mathlines import Add, Call, Frac, Mul, Sym, SumOver, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, value_of, draw_decimal
+from ..exam.numbers import value_of
+from ._base import Kind, Work, draw_decimal
 from . import _recipe as R
 
 ALLOWED = {"scores", "shift"}

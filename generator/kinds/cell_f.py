@@ -11,7 +11,8 @@ from ..maths import numeric as NP
 from ..mathlines import Add, Call, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal, value_of
+from ..exam.numbers import value_of
+from ._base import Kind, Work, draw_decimal
 from . import _recipe as R
 
 ALLOWED = {"scores"}

@@ -10,7 +10,8 @@ from ..inputs import check_keys, require
 from ..mathlines import Num, SumOver
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal, key_line, option_lines
+from ..exam.options import key_line, option_lines
+from ._base import Kind, Work, draw_decimal
 from . import _recipe as R
 
 CORRECT = "the weights α_ti"

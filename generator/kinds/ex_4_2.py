@@ -11,7 +11,8 @@ from ..model import Problem, Solution, Step, prose
 from . import about, register
 from ._bank import PAIRS, is_reordering
 from ..maths.exact import Ex
-from ._base import Kind, Work, key_line, option_lines
+from ..exam.options import key_line, option_lines
+from ._base import Kind, Work
 from . import _recipe as R
 
 DIAGONAL = "down the main diagonal (top-left to bottom-right)"

@@ -14,7 +14,8 @@ from ..maths.exact import Ex
 from ..mathlines import Call, Frac, Infinity, Lim, Num, Seq, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal, value_of
+from ..exam.numbers import value_of
+from ._base import Kind, Work, draw_decimal
 from . import _recipe as R
 
 WHY_DK = ("When scores are dot products of vectors with d_k components, their typical size "

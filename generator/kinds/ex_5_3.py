@@ -15,7 +15,8 @@ from ..maths.exact import Ex
 from ..mathlines import Add, Chain, Call, Neg, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, Work, draw_decimal, value_of
+from ..exam.numbers import value_of
+from ._base import Kind, Work, draw_decimal
 from . import _recipe as R
 
 

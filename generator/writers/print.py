@@ -22,17 +22,16 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import UserError
-from ..exam import student_seed  # noqa: F401 (re-exported)
-from ..exam import assemble_paper, item_points, points_csv, points_text, unmarked_prompts
-from ..marking import answer_text, tolerance_text, widened_text
+from ..exam.assembly import assemble_paper, item_points, points_csv, points_text, unmarked_prompts
+from ..exam.answers import answer_text, tolerance_text, widened_text
 from ..mathlines import power_of_ten
 from ..pipeline import build_items
 from ..render import moodle, plain
 from ..render.typst import breakable, escape_typst, label, render_document, view, work_space
 from ..render.typst_math import typst_string
-from ..roster import Student
+from ..exam.roster import Student
 from ..seeding import encode
-from ..spec import Spec
+from ..exam.spec import Spec
 from ..spreadsheet import cell
 from .atomic import MARKER, check_out, marker_text, replace_folder, staged, write_into
 from .lifeline import die_with_parent, map_in_order, stop_pool

@@ -17,7 +17,7 @@ from ..render.markdown import (course_place, escape_md, heading_md, inline, page
 from ..render.search_text import searchable
 from ..render.site_html import cards_html, problem_html
 from ..seeding import child_seeds, derived_seed, encode
-from ..spec import Spec, default_site_spec
+from ..exam.spec import Spec, default_site_spec
 from ..templating import environment
 from .atomic import MARKER, check_out, marker_text, staged, write_into
 from .cards import anki_package

@@ -26,11 +26,11 @@ from typing import Any
 
 import yaml
 
-from . import kinds
-from .errors import UserError
-from .loaded import MAX_NESTING, find_fault, long_number, place
-from .pipeline import MAX_DIGITS, MIN_DIGITS
-from .seeding import MAX_SEED
+from .. import kinds
+from ..errors import UserError
+from ..loaded import MAX_NESTING, find_fault, long_number, place
+from ..pipeline import MAX_DIGITS, MIN_DIGITS
+from ..seeding import MAX_SEED
 
 MAX_COUNT = 50  # problems of one item
 MAX_ITEMS = 100  # problems in one set or exam

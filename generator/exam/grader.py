@@ -1,5 +1,5 @@
 """attndrills grade: each response of a responses CSV matched to its row of
-answers.csv and marked (generator.marking) — credit, and the misconception a
+answers.csv and marked (generator.exam.marking) — credit, and the misconception a
 wrong answer matches.  Nothing is lost without a word: a response whose
 student or question is unknown, a second response to the same question and a
 student with no responses are each reported and counted.
@@ -19,14 +19,15 @@ from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
-from . import kinds
-from .errors import UserError
-from .exam import POINTS_PLACES, graded_answers
-from .marking import Mark, answer_from_row, answer_text, feedback, mark
-from .pipeline import sample_problem, solve_problem
+from .. import kinds
+from ..errors import UserError
+from .assembly import POINTS_PLACES, graded_answers
+from .answers import answer_from_row, answer_text
+from .marking import Mark, feedback, mark
+from ..pipeline import sample_problem, solve_problem
 from .roster import csv_problem
-from .seeding import parse_variant
-from .spreadsheet import cell, read_cell
+from ..seeding import parse_variant
+from ..spreadsheet import cell, read_cell
 
 ANSWER_COLUMNS = ["student", "variant", "question", "answer", "tolerance", "points"]
 RESPONSE_COLUMNS = ["student", "question", "response"]

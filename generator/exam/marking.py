@@ -1,7 +1,7 @@
-"""Judging one response against one answer: which answers of a problem are
-graded, how they are written in answers.csv and keys, how a response is read
-(the forms in ACCEPTED_FORMS), and how it is marked — the credit, the
-misconception a wrong response matches, or a hint when it matches none.
+"""Judging one response against one answer: how a response is read (the
+forms in ACCEPTED_FORMS, read by `numbers`), and how it is marked — the
+credit, the misconception a wrong response matches, or a hint when it
+matches none.
 
 One marking rule everywhere (README, "Marking"): the window is the printed
 key (`centre`) ± `answer.tolerance`, never centred on the exact value."""
@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from ..model import Answer
 from .misconceptions import describe
-from .model import Answer
-
-LETTERS = "ABCDEFGHIJ"
+from .numbers import MINUS, Written, read_number, read_rows
+from .options import LETTERS
+from .window import inside, key_numbers, tolerance_rows
 
 # Shown by `attndrills grade --help` and restated in the README.
 ACCEPTED_FORMS = """\
@@ -39,239 +40,10 @@ credit: a vector earns its points per component inside the window (3 of 4 right
 = 3/4 of the points), a matching answer per pair; a number, a choice (one or
 several letters) and true/false are all or nothing."""
 
-_SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
-_FROM_SUPERSCRIPT = str.maketrans(_SUPERSCRIPTS + "⁻⁺", "0123456789-+")
-_MINUS = str.maketrans({"−": "-", "–": "-", "‒": "-", "﹣": "-", "－": "-"})
-# "× 10⁻⁹", "x10^-9", "*10^(-9)", "· 10**-9", and "× 10−9" as copied from a PDF (the
-# superscript lost) → "e-9"
-_TEN_POWER = re.compile(r"\s*[×xX*·⋅]\s*10\s*(?:(?:\^|\*\*)\s*[({]?\s*([+\-−–]?\s*\d+)\s*[)}]?"
-                        rf"|([⁻⁺]?[{_SUPERSCRIPTS}]+)|([\-−–]\s*\d+))")
-_UNIT = re.compile(r"\s*\bnats?\b\.?", re.I)  # "1.0322 nats": the unit the question names
-_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?", re.I)
-_DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+(?:e[+-]?\d+)?", re.I)
-_THOUSANDS = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+")
-_ROW_BREAK = re.compile(r"[)\]]\s*[,;]?\s*[(\[]")
-_BRACKETS = "()[]{}⟨⟩ \t\n"
 _ARROW = re.compile(r"\s*(?:→|⟶|⇒|↦|-+>|=+>)\s*")
 _NO_ATTEMPT = {"idk", "idontknow", "dontknow", "donotknow", "dunno", "noidea", "notsure", "?", "??", "???",
                "-", "--", "---", "n/a", "na", "none", "pass", "skip", "unknown", "x", "…", "..."}
 
-
-def answer_text(a: Answer) -> str:
-    """The key as answers.csv and the keys write it: components joined by "; ",
-    rows by " | ", matching pairs "left → right" joined by "; "."""
-    if a.type == "vector":
-        if a.display and isinstance(a.display[0], list):
-            return " | ".join("; ".join(row) for row in a.display)
-        return "; ".join(a.display)
-    if a.type == "matching":
-        return "; ".join(a.display)
-    return str(a.display)
-
-
-def tolerance_text(a: Answer) -> str:
-    """The half-width of the marking window, in the answer's own layout: one
-    number, or one per component ("; ") and row (" | ") for a vector."""
-    if a.type == "numeric":
-        return repr(float(a.tolerance))
-    if a.type == "vector":
-        return " | ".join("; ".join(repr(float(t)) for t in row) for row in _tolerance_rows(a, centre(a)))
-    return ""
-
-
-def widened_text(a: Answer) -> str:
-    """The window written out, where it is wider than half a unit of the
-    key's last place (and the tenth of a unit every window adds): "± 0.00031",
-    or one per component in the answer's layout; else "".  The exam key
-    prints it, so a marker working from the key accepts what the grader does.
-    Each half-width is cut to two places below the key's (rounding down, so
-    what is printed never accepts more than the window), trailing zeros dropped."""
-    if a.type not in ("numeric", "vector"):
-        return ""
-    keys = _key_numbers(a)
-    tols = _tolerance_rows(a, [[n.value for n in row] for row in keys])
-    if all(t <= 0.6 * 10.0 ** -n.places * (1 + 1e-9) for kr, tr in zip(keys, tols) for n, t in zip(kr, tr)):
-        return ""
-
-    def shown(t: float, n: _Num) -> str:
-        return format(Decimal(repr(t)).quantize(Decimal(1).scaleb(-n.places - 2), rounding="ROUND_DOWN").normalize(), "f")
-
-    return "± " + " | ".join("; ".join(shown(t, n) for n, t in zip(kr, tr)) for kr, tr in zip(keys, tols))
-
-
-def answer_from_row(answer: str, tolerance: str) -> Answer:
-    """An answer rebuilt from an answers.csv row (answer_text and
-    tolerance_text read back), for marking when its variant cannot be
-    regenerated: the same marking, without the distractors.  A malformed
-    tolerance raises ValueError."""
-    key, tol = answer.strip(), tolerance.strip()
-    if tol:
-        rows = [[x.strip() for x in row.split(";")] for row in key.split("|")]
-        tols = [[_tolerance(x) for x in row.split(";")] for row in tol.split("|")]
-        if any(parse_number(x) is None for row in rows for x in row):
-            raise ValueError(f"the answer {key!r} is not a number or a list of numbers")
-        if len(rows) == 1 and len(rows[0]) == 1:
-            if len(tols) != 1 or len(tols[0]) != 1:
-                raise ValueError(f"tolerance {tol!r}: one number expected for the answer {key!r}")
-            return Answer("", "numeric", "", parse_number(key), key, None, tols[0][0])
-        if len(tols) == 1 and len(tols[0]) == 1:  # one tolerance for every component (older files)
-            tols = [[tols[0][0]] * len(row) for row in rows]
-        if [len(r) for r in tols] != [len(r) for r in rows]:
-            raise ValueError(f"tolerance {tol!r} does not match the layout of the answer {key!r}")
-        if len(rows) == 1:
-            return Answer("", "vector", "", None, rows[0], None, tols[0])
-        return Answer("", "vector", "", None, rows, None, tols)
-    if "→" in key:
-        pairs = [[s.strip() for s in p.split("→", 1)] for p in key.split(";") if "→" in p]
-        return Answer("", "matching", "", [r for _, r in pairs], [f"{l} → {r}" for l, r in pairs], pairs, None)
-    if key.lower() in ("true", "false"):
-        return Answer("", "truefalse", "", key.lower() == "true", key.lower(), None, None)
-    if re.fullmatch(r"[A-J](?:\s*,\s*[A-J])*", key):
-        return Answer("", "choice", "", None, key, None, None)
-    return Answer("", "text", "", key, key, key, None)
-
-
-def _tolerance(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:  # float's own message ("could not convert string to float") names no column
-        raise ValueError(f"tolerance {text.strip()!r} is not a number") from None
-    if not 0 <= value < float("inf"):
-        raise ValueError(f"tolerance {text.strip()!r} is not a non-negative number")
-    return value
-
-
-# --- reading numbers ------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class _Num:
-    """A number as written: its value, the decimal place of its last digit
-    (2 for 0.47, 11 for 2.06e-9), its significant digits, whether it was
-    written in scientific notation, and its text as read ("2.06e-9")."""
-    value: float
-    places: int
-    sig: int
-    sci: bool
-    text: str = ""
-
-    @property
-    def exact(self) -> Fraction:
-        """The exact rational the text stands for (0.3 is 3/10)."""
-        return Fraction(self.text)
-
-
-def _normalise(text: str) -> str:
-    """Powers of ten as e-notation, every minus sign as '-', no unit."""
-    def power(m: re.Match) -> str:
-        exp = (m.group(1) or m.group(2) or m.group(3)).translate(_FROM_SUPERSCRIPT).translate(_MINUS)
-        return "e" + exp.replace(" ", "")
-    return _TEN_POWER.sub(power, _UNIT.sub("", text)).translate(_MINUS)
-
-
-def _number(token: str, commas: str) -> _Num | None:
-    """One number token.  `commas`: "decimal" (0,4722 is 0.4722), "thousands"
-    (22,082 is 22082; 22,5 is still 22.5) or "none"."""
-    t = token.strip()
-    if commas == "thousands" and _THOUSANDS.fullmatch(t):
-        t = t.replace(",", "")
-    elif commas in ("decimal", "thousands") and _DECIMAL_COMMA.fullmatch(t):
-        t = t.replace(",", ".")
-    if not _NUMBER.fullmatch(t):
-        return None
-    value = float(t)
-    if value in (float("inf"), float("-inf")):
-        return None
-    mantissa, _, exp = t.lower().lstrip("+-").partition("e")
-    whole, _, frac = mantissa.partition(".")
-    sig = len((whole + frac).lstrip("0")) or 1
-    return _Num(value, len(frac) - (int(exp) if exp else 0), sig, bool(exp), t)
-
-
-def _single(text: str, whole: bool = False) -> _Num | None:
-    """A response that should be one number: what follows a last "=" or "≈"
-    (so "H = 0.47" reads), spaces and surrounding brackets ignored."""
-    t = re.split(r"[=≈]", _normalise(text))[-1]
-    t = re.sub(r"\s+", "", t).strip(_BRACKETS).rstrip(";")
-    if t.endswith(".") and "." in t[:-1]:  # a full stop after a decimal
-        t = t[:-1]
-    return _number(t, "thousands" if whole else "decimal")
-
-
-def parse_number(text: str) -> float | None:
-    """A number in any accepted form (decimal comma included), else None."""
-    n = _single(text)
-    return None if n is None else n.value
-
-
-def exact_number(text: str) -> Fraction:
-    """The exact value of a printed number (0.7311, 2.06 × 10⁻⁹), read as a
-    response is read; ValueError if it is not one number."""
-    n = _single(text)
-    if n is None:
-        raise ValueError(f"{text!r} is not a number")
-    return n.exact
-
-
-def _vector(text: str, rows_expected: bool) -> list[list[_Num | None]]:
-    """Rows of components as written; None for a component that is not a number."""
-    t = re.split(r"[=≈]", _normalise(text).replace("\r", ""))[-1].strip()
-    t = _ROW_BREAK.sub("|", t)
-    rows = [r for r in re.split(r"\||\n" if rows_expected else r"\|", t) if r.strip(_BRACKETS + ",;")]
-    if ";" in t:
-        split, commas = r"[;\s]+", "decimal"
-    elif len(tokens := t.replace("|", " ").strip(_BRACKETS).split()) > 1 and all(
-            _DECIMAL_COMMA.fullmatch(x.strip(_BRACKETS)) for x in tokens):
-        split, commas = r"\s+", "decimal"
-    else:
-        split, commas = r"[,\s]+", "none"
-    out = []
-    for row in rows:
-        parts = [p for p in re.split(split, row.strip(_BRACKETS + ",;")) if p.strip(_BRACKETS)]
-        out.append([_number(p.strip(_BRACKETS), commas) for p in parts])
-    return out
-
-
-def parse_vector(text: str) -> list[list[float | None]]:
-    """Rows of floats (None where a component is not a number)."""
-    return [[None if x is None else x.value for x in row] for row in _vector(text, True)]
-
-
-def _key_numbers(a: Answer) -> list[list[_Num]]:
-    if a.type == "numeric":
-        return [[_single(str(a.display))]]
-    rows = a.display if a.display and isinstance(a.display[0], list) else [a.display]
-    return [[_single(x) for x in row] for row in rows]
-
-
-def centre(a: Answer):
-    """The centre of the marking window: the key as printed (a float, or a
-    list of rows of floats for a vector).  One rule everywhere an answer is
-    judged: the key ± `a.tolerance`, a window that holds the exact value and
-    the result of the worked method (see the README, "Marking")."""
-    rows = [[n.value for n in row] for row in _key_numbers(a)]
-    return rows[0][0] if a.type == "numeric" else rows
-
-
-def _tolerance_rows(a: Answer, key: list[list[float]]) -> list[list[float]]:
-    t = a.tolerance
-    if isinstance(t, list) and t and isinstance(t[0], list):
-        return t
-    if isinstance(t, list):
-        return [t]
-    return [[t] * len(row) for row in key]
-
-
-def inside(got: float, key: float, tol: float) -> bool:
-    """The one test of the marking window, wherever an answer is judged (the
-    practice script's `within` is this line): |got − key| ≤ tol, with a slack
-    of a billionth of the tolerance itself for the rounding of the floats, and
-    none besides — so a key of 2.65 × 10⁻²³ (tolerance 6 × 10⁻²⁶) is judged at
-    its own scale and refuses 5 × 10⁻²³, 10⁻¹⁶, 0 and −2.65 × 10⁻²³, and a
-    count (tolerance 0) only itself."""
-    return abs(got - key) <= tol * (1 + 1e-9)
-
-
-# --- marking ---------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Mark:
@@ -312,9 +84,9 @@ def mark(a: Answer, response: str) -> Mark:
 
 
 def _mark_numeric(a: Answer, r: str) -> Mark:
-    key = _key_numbers(a)[0][0]
-    whole = re.fullmatch(r"-?\d+", str(a.display).strip().translate(_MINUS)) is not None
-    got = _single(r, whole)
+    key = key_numbers(a)[0][0]
+    whole = re.fullmatch(r"-?\d+", str(a.display).strip().translate(MINUS)) is not None
+    got = read_number(r, whole)
     if got is None:
         return _wrong("not a number")
     tol = float(a.tolerance)
@@ -323,7 +95,7 @@ def _mark_numeric(a: Answer, r: str) -> Mark:
     # the named mistake nearest the response, of those whose window holds it
     # (two can: 2.3 names 0 and 0.0001 in a window of ±0.00011)
     near = [(abs(got.value - wrong.value), n, o) for n, o in enumerate(a.options)
-            if not o.correct and (wrong := _single(o.text)) is not None and inside(got.value, wrong.value, tol)]
+            if not o.correct and (wrong := read_number(o.text)) is not None and inside(got.value, wrong.value, tol)]
     if near:
         return _wrong(misconception=min(near, key=lambda x: x[:2])[2].misconception)
     return _wrong(_number_hint(got, key, tol))
@@ -342,7 +114,7 @@ def _per_cent(r: str) -> str:
     return "written in per cent: give each value as a fraction of 1 (50% is 0.5), not per cent"
 
 
-def _number_hint(got: _Num, key: _Num, tol: float) -> str:
+def _number_hint(got: Written, key: Written, tol: float) -> str:
     rounded = _rounding_hint(got, key)
     if rounded:
         return rounded
@@ -359,7 +131,7 @@ def _outside(tol: float) -> str:
     return f"not within {Decimal(repr(float(tol))):f} of the key, and no known mistake gives it"
 
 
-def _rounding_hint(got: _Num, key: _Num) -> str:
+def _rounding_hint(got: Written, key: Written) -> str:
     """Said when the response is the key rounded (or cut off) to fewer places."""
     if got.places >= key.places:
         return ""
@@ -385,9 +157,9 @@ def _rounding_hint(got: _Num, key: _Num) -> str:
 
 
 def _mark_vector(a: Answer, r: str) -> Mark:
-    key = _key_numbers(a)
-    tol = _tolerance_rows(a, key)
-    got = _vector(r, len(key) > 1)
+    key = key_numbers(a)
+    tol = tolerance_rows(a, key)
+    got = read_rows(r, len(key) > 1)
     flat = [x for row in got for x in row]
     if all(x is None for x in flat):
         return _wrong("not a number" if len(flat) <= 1 else "not a list of numbers")
@@ -401,7 +173,7 @@ def _mark_vector(a: Answer, r: str) -> Mark:
     credit = Fraction(sum(right), len(right))
     for o in a.options:
         if not o.correct:
-            wrong = _vector(o.text, len(key) > 1)
+            wrong = read_rows(o.text, len(key) > 1)
             wrong_flat = [x for row in wrong for x in row]
             if len(wrong_flat) == len(pairs) and all(
                     g is not None and w is not None and inside(g.value, w.value, t)
@@ -410,7 +182,7 @@ def _mark_vector(a: Answer, r: str) -> Mark:
     return _wrong(_vector_hint(pairs, right, got, key, tol), credit=credit)
 
 
-def _slips(got: list[list[_Num | None]], key: list[list[_Num]], tol: list[list[float]]) -> tuple[str, str]:
+def _slips(got: list[list[Written | None]], key: list[list[Written]], tol: list[list[float]]) -> tuple[str, str]:
     """The two slips a list of numbers shows as a whole: the key's values in
     another order ("the right values in another order"), and weights that do
     not sum to 1 ("these weights sum to 1.3, not 1") where the key is a list
@@ -431,7 +203,7 @@ def _slips(got: list[list[_Num | None]], key: list[list[_Num]], tol: list[list[f
     return order, total
 
 
-def _permutation(got: list[_Num], key: list[_Num], tol: list[float]) -> bool:
+def _permutation(got: list[Written], key: list[Written], tol: list[float]) -> bool:
     """Whether each value of `got` is a different key value (within that
     value's window), though not in the key's order."""
     free = list(range(len(key)))
@@ -443,7 +215,7 @@ def _permutation(got: list[_Num], key: list[_Num], tol: list[float]) -> bool:
     return True
 
 
-def _sum_text(nums: list[_Num]) -> str:
+def _sum_text(nums: list[Written]) -> str:
     """The sum of the numbers as typed, to the places of the finest of them
     (0.2; 0.9; 0.2 → 1.3), trailing zeros dropped."""
     places = max(0, *(n.places for n in nums))
@@ -500,7 +272,7 @@ def _vector_hint(pairs: list[tuple], right: list[bool], got, key, tol) -> str:
 def _plain(text: str) -> str:
     """Text for comparing: compatibility forms (ₜ → t), no case, no spaces,
     no _ { }, one minus sign, no full stop at the end."""
-    t = unicodedata.normalize("NFKC", text).casefold().translate(_MINUS).replace("alpha", "α")
+    t = unicodedata.normalize("NFKC", text).casefold().translate(MINUS).replace("alpha", "α")
     return re.sub(r"[\s_{}]+", "", t).rstrip(".")
 
 
