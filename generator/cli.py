@@ -293,7 +293,8 @@ def cmd_sheet(args) -> int:
     from pathlib import Path
 
     from .exam.spec import load_spec
-    from .writers.print import font_warnings, use_fonts, write_sheet
+    from .writers.sheets import write_sheet
+    from .writers.typst.compiler import font_warnings, use_fonts
 
     spec = load_spec(args.spec)
     _outside(args.out, args.spec, *args.font_path)
@@ -311,7 +312,8 @@ def cmd_exam(args) -> int:
 
     from .exam.roster import load_roster, numbered, variant_sets
     from .exam.spec import load_spec
-    from .writers.print import font_warnings, use_fonts, write_exam
+    from .writers.exams import write_exam
+    from .writers.typst.compiler import font_warnings, use_fonts
 
     spec = load_spec(args.spec)
     _outside(args.out, args.spec, args.roster, *args.font_path)
