@@ -60,22 +60,8 @@ def answer_from_row(answer: str, tolerance: str) -> Answer:
     regenerated: the same marking, without the distractors.  A malformed
     tolerance raises ValueError."""
     key, tol = answer.strip(), tolerance.strip()
-    if tol:
-        rows = [[x.strip() for x in row.split(";")] for row in key.split("|")]
-        tols = [[_tolerance(x) for x in row.split(";")] for row in tol.split("|")]
-        if any(parse_number(x) is None for row in rows for x in row):
-            raise ValueError(f"the answer {key!r} is not a number or a list of numbers")
-        if len(rows) == 1 and len(rows[0]) == 1:
-            if len(tols) != 1 or len(tols[0]) != 1:
-                raise ValueError(f"tolerance {tol!r}: one number expected for the answer {key!r}")
-            return Answer("", "numeric", "", parse_number(key), key, None, tols[0][0])
-        if len(tols) == 1 and len(tols[0]) == 1:  # one tolerance for every component (older files)
-            tols = [[tols[0][0]] * len(row) for row in rows]
-        if [len(r) for r in tols] != [len(r) for r in rows]:
-            raise ValueError(f"tolerance {tol!r} does not match the layout of the answer {key!r}")
-        if len(rows) == 1:
-            return Answer("", "vector", "", None, rows[0], None, tols[0])
-        return Answer("", "vector", "", None, rows, None, tols)
+    if tol:  # only numbers have a window
+        return _number_from_row(key, tol)
     if "→" in key:
         pairs = [[s.strip() for s in p.split("→", 1)] for p in key.split(";") if "→" in p]
         return Answer("", "matching", "", [r for _, r in pairs], [f"{l} → {r}" for l, r in pairs], pairs, None)
@@ -84,6 +70,27 @@ def answer_from_row(answer: str, tolerance: str) -> Answer:
     if re.fullmatch(r"[A-J](?:\s*,\s*[A-J])*", key):
         return Answer("", "choice", "", None, key, None, None)
     return Answer("", "text", "", key, key, key, None)
+
+
+def _number_from_row(key: str, tol: str) -> Answer:
+    """A numeric or vector answer from its key and its tolerances, in the
+    layout tolerance_text writes (one per component, rows by " | ")."""
+    rows = [[x.strip() for x in row.split(";")] for row in key.split("|")]
+    tols = [[_tolerance(x) for x in row.split(";")] for row in tol.split("|")]
+    if any(parse_number(x) is None for row in rows for x in row):
+        raise ValueError(f"the answer {key!r} is not a number or a list of numbers")
+    one_tolerance = len(tols) == 1 and len(tols[0]) == 1
+    if len(rows) == 1 and len(rows[0]) == 1:
+        if not one_tolerance:
+            raise ValueError(f"tolerance {tol!r}: one number expected for the answer {key!r}")
+        return Answer("", "numeric", "", parse_number(key), key, None, tols[0][0])
+    if one_tolerance:  # one tolerance for every component (older files)
+        tols = [[tols[0][0]] * len(row) for row in rows]
+    if [len(r) for r in tols] != [len(r) for r in rows]:
+        raise ValueError(f"tolerance {tol!r} does not match the layout of the answer {key!r}")
+    if len(rows) == 1:
+        return Answer("", "vector", "", None, rows[0], None, tols[0])
+    return Answer("", "vector", "", None, rows, None, tols)
 
 
 def _tolerance(text: str) -> float:

@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 
 from ..model import Answer
 from .misconceptions import describe
-from .numbers import MINUS, Written, read_number, read_rows
+from .hints import fit, number_hint, vector_hint
+from .numbers import MINUS, read_number, read_rows
 from .options import LETTERS
 from .window import inside, key_numbers, tolerance_rows
 
@@ -98,7 +98,7 @@ def _mark_numeric(a: Answer, r: str) -> Mark:
             if not o.correct and (wrong := read_number(o.text)) is not None and inside(got.value, wrong.value, tol)]
     if near:
         return _wrong(misconception=min(near, key=lambda x: x[:2])[2].misconception)
-    return _wrong(_number_hint(got, key, tol))
+    return _wrong(number_hint(got, key, tol))
 
 
 _PER_CENT = re.compile(r"\d\s*%")
@@ -114,48 +114,6 @@ def _per_cent(r: str) -> str:
     return "written in per cent: give each value as a fraction of 1 (50% is 0.5), not per cent"
 
 
-def _number_hint(got: Written, key: Written, tol: float) -> str:
-    rounded = _rounding_hint(got, key)
-    if rounded:
-        return rounded
-    if key.value != 0 and inside(-got.value, key.value, tol):
-        return "the sign is wrong"
-    if key.value != 0 and inside(got.value / 100, key.value, tol):
-        return "looks like a percentage: give the value itself, not per cent"
-    return _outside(tol)
-
-
-def _outside(tol: float) -> str:
-    if tol == 0:
-        return "not the key's value, and no known mistake gives it"
-    return f"not within {Decimal(repr(float(tol))):f} of the key, and no known mistake gives it"
-
-
-def _rounding_hint(got: Written, key: Written) -> str:
-    """Said when the response is the key rounded (or cut off) to fewer places."""
-    if got.places >= key.places:
-        return ""
-    unit = 10.0 ** -got.places
-    if key.sci and not got.sci and abs(key.value) < unit and abs(got.value) <= unit * (1 + 1e-9):
-        # 0.0000 for 8.02e-15: rounded away entirely; 0.01 for 6.20e-3: a weight below
-        # 10^-digits written to the places the others have
-        where = f"{got.places} decimal place{'s' * (got.places != 1)}" if got.places > 0 else "a whole number"
-        return f"too small for {where}: a number this small counts to {key.sig} significant digits, as 1.23e-5"
-    if key.sci:
-        fewer = f"{got.sig} significant digit{'s' * (got.sig != 1)}, the key has {key.sig}"
-    elif key.places <= 0 and got.sci:  # 1.23e5 for 122801
-        fewer = f"{got.sig} significant digit{'s' * (got.sig != 1)}, the key is a whole number of {key.sig} digits"
-    elif got.places <= 0:
-        fewer = f"a whole number, the key has {key.places} places"
-    else:
-        fewer = f"{got.places} place{'s' * (got.places != 1)}, the key has {key.places}"
-    if abs(got.value - key.value) <= 0.5 * unit * (1 + 1e-9):
-        return f"rounded to {fewer}"
-    if abs(got.value) < abs(key.value) and abs(got.value - key.value) < unit and got.value * key.value >= 0:
-        return f"cut off (not rounded) at {fewer}"
-    return ""
-
-
 def _mark_vector(a: Answer, r: str) -> Mark:
     key = key_numbers(a)
     tol = tolerance_rows(a, key)
@@ -163,7 +121,7 @@ def _mark_vector(a: Answer, r: str) -> Mark:
     flat = [x for row in got for x in row]
     if all(x is None for x in flat):
         return _wrong("not a number" if len(flat) <= 1 else "not a list of numbers")
-    got, shape_note = _fit(got, key)
+    got, shape_note = fit(got, key)
     if shape_note:
         return _wrong(shape_note)
     pairs = [(g, k, t) for grow, krow, trow in zip(got, key, tol) for g, k, t in zip(grow, krow, trow)]
@@ -171,102 +129,23 @@ def _mark_vector(a: Answer, r: str) -> Mark:
     if all(right):
         return FULL
     credit = Fraction(sum(right), len(right))
+    named = _named_mistake(a, pairs, len(key) > 1)
+    if named is not None:
+        return _wrong(misconception=named, credit=credit)
+    return _wrong(vector_hint(pairs, right, got, key, tol), credit=credit)
+
+
+def _named_mistake(a: Answer, pairs: list[tuple], rows_expected: bool) -> str | None:
+    """The misconception of the first wrong option whose every component's
+    window (the key's tolerance, around the option's value) holds the response."""
     for o in a.options:
-        if not o.correct:
-            wrong = read_rows(o.text, len(key) > 1)
-            wrong_flat = [x for row in wrong for x in row]
-            if len(wrong_flat) == len(pairs) and all(
-                    g is not None and w is not None and inside(g.value, w.value, t)
-                    for (g, _, t), w in zip(pairs, wrong_flat)):
-                return _wrong(misconception=o.misconception, credit=credit)
-    return _wrong(_vector_hint(pairs, right, got, key, tol), credit=credit)
-
-
-def _slips(got: list[list[Written | None]], key: list[list[Written]], tol: list[list[float]]) -> tuple[str, str]:
-    """The two slips a list of numbers shows as a whole: the key's values in
-    another order ("the right values in another order"), and weights that do
-    not sum to 1 ("these weights sum to 1.3, not 1") where the key is a list
-    of weights (each row of the printed key in [0, 1] and summing to 1 within
-    the sum of its tolerances).  A table names the first row that shows it."""
-    order = total = ""
-    if any(g is None for row in got for g in row) or len(key[0]) < 2:
-        return order, total
-    for i, (grow, krow, trow) in enumerate(zip(got, key, tol)):
-        where = f"row {i + 1}: " if len(key) > 1 else ""
-        if all(inside(g.value, k.value, t) for g, k, t in zip(grow, krow, trow)):
+        if o.correct:
             continue
-        if not order and _permutation(grow, krow, trow):
-            order = f"{where}the right values in another order"
-        weights = all(0 <= k.value <= 1 for k in krow) and inside(sum(k.value for k in krow), 1, sum(trow))
-        if not total and weights and not inside(sum(g.value for g in grow), 1, sum(trow)):
-            total = f"{where}these weights sum to {_sum_text(grow)}, not 1"
-    return order, total
-
-
-def _permutation(got: list[Written], key: list[Written], tol: list[float]) -> bool:
-    """Whether each value of `got` is a different key value (within that
-    value's window), though not in the key's order."""
-    free = list(range(len(key)))
-    for g in got:
-        hit = next((j for j in free if inside(g.value, key[j].value, tol[j])), None)
-        if hit is None:
-            return False
-        free.remove(hit)
-    return True
-
-
-def _sum_text(nums: list[Written]) -> str:
-    """The sum of the numbers as typed, to the places of the finest of them
-    (0.2; 0.9; 0.2 → 1.3), trailing zeros dropped."""
-    places = max(0, *(n.places for n in nums))
-    total = round(sum((n.exact for n in nums), Fraction(0)), places)
-    text = format(Decimal(total.numerator) / Decimal(total.denominator), f".{places}f")
-    return text.rstrip("0").rstrip(".") if "." in text else text
-
-
-def _fit(got: list[list], key: list[list]) -> tuple[list[list], str]:
-    """The response in the key's layout, or a note on how its shape differs.
-    A flat list with every component in row order fits a table."""
-    if [len(r) for r in got] == [len(r) for r in key]:
-        return got, ""
-    flat = [x for row in got for x in row]
-    if len(flat) == sum(len(r) for r in key):
-        it = iter(flat)
-        return [[next(it) for _ in row] for row in key], ""
-    if len(key) == 1:
-        return got, f"{len(flat)} component{'s' * (len(flat) != 1)}, expected {len(key[0])}"
-    if len(got) == 1:  # a table typed on one line counts, so the count is what is wrong
-        total = sum(len(r) for r in key)
-        return got, f"{len(flat)} component{'s' * (len(flat) != 1)}, expected {total}"
-    if len(got) != len(key):
-        return got, f"{len(got)} row{'s' * (len(got) != 1)}, expected {len(key)}"
-    i = next(i for i, (g, k) in enumerate(zip(got, key)) if len(g) != len(k))
-    return got, f"row {i + 1}: {len(got[i])} component{'s' * (len(got[i]) != 1)}, expected {len(key[i])}"
-
-
-def _vector_hint(pairs: list[tuple], right: list[bool], got, key, tol) -> str:
-    notes = [f"{sum(right)} of {len(right)} components right"] if any(right) else []
-    order, total = _slips(got, key, tol)
-    unread = [i + 1 for i, (g, _, _) in enumerate(pairs) if g is None]
-    if unread:
-        notes.append(f"component{'s' * (len(unread) > 1)} {', '.join(map(str, unread))} "
-                     f"{'are not numbers' if len(unread) > 1 else 'is not a number'}")
-    hints = {_rounding_hint(g, k) for (g, k, _), ok in zip(pairs, right) if not ok and g is not None}
-    flipped = [i + 1 for i, ((g, k, t), ok) in enumerate(zip(pairs, right)) if not ok]
-    if order:
-        notes.append(order)
-    elif len(hints) == 1 and "" not in hints and not unread:
-        notes.append(hints.pop())
-    elif not unread and all(k.value != 0 and inside(-g.value, k.value, t)
-                            for (g, k, t), ok in zip(pairs, right) if not ok):
-        # every miss is the key with its sign flipped, as "the sign is wrong" says of one number
-        notes.append("the sign is wrong in every component" if not any(right) else
-                     f"the sign is wrong in component{'s' * (len(flipped) > 1)} {', '.join(map(str, flipped))}")
-    elif total:
-        notes.append(total)
-    elif not notes:
-        notes.append("no component within the key's window, and no known mistake gives these")
-    return "; ".join(notes)
+        wrong = [x for row in read_rows(o.text, rows_expected) for x in row]
+        if len(wrong) == len(pairs) and all(g is not None and w is not None and inside(g.value, w.value, t)
+                                            for (g, _, t), w in zip(pairs, wrong)):
+            return o.misconception
+    return None
 
 
 def _plain(text: str) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import UserError
+from .tables import csv_problem
 
 MAX_STUDENTS = 2000
 
@@ -46,19 +47,41 @@ def variant_sets(n: int) -> list[Student]:
     return [Student(f"v{i:0{width}d}", f"Variant set {i}") for i in range(1, n + 1)]
 
 
-def csv_problem(exc: Exception) -> str:
-    """csv's error in words a user can act on."""
-    text = str(exc)
-    if "unexpected end of data" in text:
-        return 'a quoted field runs to the end of the file (a closing " is missing)'
-    return text
-
-
 MAX_NAME = 200  # a paper's name field holds about 80 characters a line; a name past this runs off it
 
 
 def load_roster(path: str | Path) -> list[Student]:
     p = Path(path)
+    # strict: a quote left open is an error, not a field running to the end of the file
+    reader = csv.reader(io.StringIO(_roster_text(p), newline=""), strict=True)
+    header, i_id, i_name = _header(p, reader)
+    students: list[Student] = []
+    seen: dict[str, int] = {}  # id → its line
+    files: dict[str, tuple[str, int]] = {}  # a paper's file name, in lower case → (id, line)
+    try:
+        for row in reader:
+            if not any(cell.strip() for cell in row):
+                continue  # a blank line is not a student
+            where = f"{p}: line {reader.line_num}"
+            sid = _row_id(where, row, len(header), i_id)
+            _unique(where, sid, seen, files, reader.line_num)
+            name = row[i_name].strip() if i_name is not None and i_name < len(row) else ""
+            if len(name) > MAX_NAME:
+                raise UserError(f"{where}: the name is longer than {MAX_NAME} characters")
+            for what, text in (("id", sid), ("name", name)):
+                _no_control(where, what, text)
+            students.append(Student(sid, name or sid))
+            if len(students) > MAX_STUDENTS:
+                raise UserError(f"{p}: more than {MAX_STUDENTS} students")
+    except csv.Error as exc:
+        raise UserError(f"{p}: line {reader.line_num}: {csv_problem(exc)}") from None
+    if not students:
+        raise UserError(f"{p}: no students below the header")
+    return students
+
+
+def _roster_text(p: Path) -> str:
+    """The roster's text: readable, UTF-8 (a byte-order mark dropped), no NUL."""
     try:
         raw = p.read_bytes()
     except OSError as exc:
@@ -70,8 +93,11 @@ def load_roster(path: str | Path) -> list[Student]:
         raise UserError(f"{p}: line {line}: not UTF-8 text; save the roster as UTF-8 CSV") from None
     if "\x00" in text:
         raise UserError(f"{p}: contains NUL bytes; is it really a CSV file?")
-    # strict: a quote left open is an error, not a field running to the end of the file
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    return text
+
+
+def _header(p: Path, reader) -> tuple[list[str], int, int | None]:
+    """The header row, and the places of its id and (optional) name columns."""
     try:
         header = next(reader)
     except StopIteration:
@@ -84,43 +110,37 @@ def load_roster(path: str | Path) -> list[Student]:
     twice = [c for c in ("id", "name") if cols.count(c) > 1]
     if twice:
         raise UserError(f"{p}: line 1: the column {twice[0]!r} appears twice in the header")
-    i_id = cols.index("id")
-    i_name = cols.index("name") if "name" in cols else None
-    students, seen, files = [], {}, {}
-    try:
-        for row in reader:
-            line = reader.line_num
-            if not any(cell.strip() for cell in row):
-                continue  # a blank line is not a student
-            if len(row) > len(header) and any(cell.strip() for cell in row[len(header):]):
-                raise UserError(f"{p}: line {line}: {len(row)} fields where the header has {len(header)}; "
-                                "a name holding a comma goes in double quotes (\"Smith, John\")")
-            sid = row[i_id].strip() if i_id < len(row) else ""
-            if not sid:
-                raise UserError(f"{p}: line {line}: empty id")
-            if len(sid) > 100:
-                raise UserError(f"{p}: line {line}: the id is longer than 100 characters")
-            if sid in seen:
-                raise UserError(f"{p}: line {line}: duplicate id {sid!r} (first on line {seen[sid]})")
-            student = Student(sid, sid)
-            twin = files.get(student.filename.lower())
-            if twin:  # letter case alone does not tell files apart on macOS' and Windows' disks
-                raise UserError(f"{p}: line {line}: id {sid!r} and {twin[0]!r} (line {twin[1]}) differ only in "
-                                "letter case, so their papers would get one file name; make the ids distinct")
-            seen[sid] = line
-            files[student.filename.lower()] = (sid, line)
-            name = row[i_name].strip() if i_name is not None and i_name < len(row) else ""
-            if len(name) > MAX_NAME:
-                raise UserError(f"{p}: line {line}: the name is longer than {MAX_NAME} characters")
-            for what, text in (("id", sid), ("name", name)):
-                if bad := next((ch for ch in text if unicodedata.category(ch) == "Cc"), None):
-                    raise UserError(f"{p}: line {line}: the {what} holds a control character (U+{ord(bad):04X}"
-                                    f"{', a line break' if bad in chr(10) + chr(13) else ''}); remove it")
-            students.append(Student(sid, name or sid))
-            if len(students) > MAX_STUDENTS:
-                raise UserError(f"{p}: more than {MAX_STUDENTS} students")
-    except csv.Error as exc:
-        raise UserError(f"{p}: line {reader.line_num}: {csv_problem(exc)}") from None
-    if not students:
-        raise UserError(f"{p}: no students below the header")
-    return students
+    return header, cols.index("id"), cols.index("name") if "name" in cols else None
+
+
+def _row_id(where: str, row: list[str], width: int, i_id: int) -> str:
+    """A row's id, in a row no wider than the header."""
+    if len(row) > width and any(cell.strip() for cell in row[width:]):
+        raise UserError(f"{where}: {len(row)} fields where the header has {width}; "
+                        "a name holding a comma goes in double quotes (\"Smith, John\")")
+    sid = row[i_id].strip() if i_id < len(row) else ""
+    if not sid:
+        raise UserError(f"{where}: empty id")
+    if len(sid) > 100:
+        raise UserError(f"{where}: the id is longer than 100 characters")
+    return sid
+
+
+def _unique(where: str, sid: str, seen: dict[str, int], files: dict[str, tuple[str, int]], line: int) -> None:
+    """An id no earlier row has, nor one that differs from it only in letter
+    case (their papers would get one file name); recorded for the next rows."""
+    if sid in seen:
+        raise UserError(f"{where}: duplicate id {sid!r} (first on line {seen[sid]})")
+    filename = Student(sid, sid).filename.lower()
+    twin = files.get(filename)
+    if twin:  # letter case alone does not tell files apart on macOS' and Windows' disks
+        raise UserError(f"{where}: id {sid!r} and {twin[0]!r} (line {twin[1]}) differ only in "
+                        "letter case, so their papers would get one file name; make the ids distinct")
+    seen[sid] = line
+    files[filename] = (sid, line)
+
+
+def _no_control(where: str, what: str, text: str) -> None:
+    if bad := next((ch for ch in text if unicodedata.category(ch) == "Cc"), None):
+        raise UserError(f"{where}: the {what} holds a control character (U+{ord(bad):04X}"
+                        f"{', a line break' if bad in chr(10) + chr(13) else ''}); remove it")
