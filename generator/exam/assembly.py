@@ -1,7 +1,7 @@
 """The exam's assembly: which variant each student gets, the order of the
 questions on the paper, the points, the part labels (`2a`, `2b`, …) and which
 answers are graded.  A pure function of (spec, student, master seed): no disk,
-no rendering.  The writers (`writers/print.py`) turn what it returns into
+no rendering.  The writers (`writers/exams.py`) turn what it returns into
 papers, the key, answers.csv, the manifest and moodle.xml, so every output
 reads the same labels and points.
 
