@@ -123,7 +123,6 @@ def parse_vector(text: str) -> list[list[float | None]]:
     return [[None if x is None else x.value for x in row] for row in read_rows(text, True)]
 
 
-
 def value_of(n: Num) -> Fraction:
     """The exact rational a printed number node stands for (what a student types)."""
     return _value(n.mant, n.exp10)

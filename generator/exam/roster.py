@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import UserError
+from ..loaded import file_bytes
 from .tables import csv_problem
 
 MAX_STUDENTS = 2000
@@ -82,10 +83,7 @@ def load_roster(path: str | Path) -> list[Student]:
 
 def _roster_text(p: Path) -> str:
     """The roster's text: readable, UTF-8 (a byte-order mark dropped), no NUL."""
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise UserError(f"{p}: cannot read the roster ({exc.strerror})") from None
+    raw = file_bytes(p, "roster")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -9,7 +9,7 @@ from pathlib import Path
 import yaml
 
 from ..errors import UserError
-from ..loaded import MAX_NESTING, long_number
+from ..loaded import MAX_NESTING, file_bytes, long_number
 
 
 class _Loader(yaml.SafeLoader):
@@ -110,11 +110,7 @@ def _yaml_error(source: Path, exc: yaml.YAMLError) -> str:
 def read_yaml(p: Path) -> tuple[object, dict[int, int]]:
     """The file's data, and each mapping's line (by id)."""
     try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise UserError(f"{p}: cannot read the spec ({exc.strerror})") from None
-    try:
-        text = raw.decode("utf-8")
+        text = file_bytes(p, "spec").decode("utf-8")
     except UnicodeDecodeError as exc:
         raise UserError(f"{p}: not UTF-8 text (byte {exc.start}); save the spec as UTF-8") from None
     try:

@@ -9,6 +9,7 @@ import io
 from pathlib import Path
 
 from ..errors import UserError
+from ..loaded import file_bytes
 from ..spreadsheet import read_cell
 
 # Spreadsheets in decimal-comma locales save "CSV" with semicolons (or tabs)
@@ -67,9 +68,7 @@ def read_csv(path: Path, columns: list[str], what: str,
 
 def _csv_text(path: Path, what: str) -> str:
     try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read the {what} ({exc.strerror})") from None
+        text = file_bytes(path, what).decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise UserError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     if "\x00" in text:

@@ -161,7 +161,6 @@ def write_exam(spec: Spec, students: list[Student], master: int, out: Path, pape
     return len(done)
 
 
-
 def _write_shared(folder: Path, spec: Spec, master: int, paper: str, papers: list[dict],
                   with_papers: bool = True) -> None:
     """answers.csv, moodle.xml, key.pdf and manifest.json into `folder`.  Each
