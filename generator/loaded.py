@@ -10,9 +10,19 @@ recursion.  Both are refused here, naming the place."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from .errors import UserError
+
+def file_bytes(path: Path, what: str) -> bytes:
+    """A user's file (`what`: the spec, the roster, the answers…) as bytes;
+    UserError naming the file and the system's reason when it cannot be read."""
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read the {what} ({exc.strerror})") from None
+
 
 # Nothing a spec or an input holds nests more than about five deep (a spec's
 # items → an item → inputs → states → a vector); this leaves room to spare and

@@ -237,9 +237,9 @@ def test_search_finds_a_problem(browser, server):
 # the problem regenerated from the variant code the page prints.
 
 from generator import kinds  # noqa: E402
-from generator.exam import graded_answers  # noqa: E402
-from generator.marking import mark  # noqa: E402
-from generator.misconceptions import describe  # noqa: E402
+from generator.exam.assembly import graded_answers  # noqa: E402
+from generator.exam.marking import mark  # noqa: E402
+from generator.exam.misconceptions import describe  # noqa: E402
 from generator.pipeline import sample_problem, solve_problem  # noqa: E402
 from generator.seeding import parse_variant  # noqa: E402
 
@@ -445,7 +445,7 @@ def _typed_forms(a, rng) -> list[str]:
     ten copied from a PDF), slips (rounded, cut off, the sign, per cent,
     scientific notation, one component off or missing), wrong and unreadable
     ones, and every named mistake."""
-    from generator.marking import parse_number
+    from generator.exam.numbers import parse_number
 
     rows = [[str(a.display)]] if a.type == "numeric" else _rows_of(a)
 

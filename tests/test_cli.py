@@ -189,7 +189,7 @@ def test_mpmath_loaded_core_first_is_still_the_whole_of_mpmath():
 
 
 def test_grade_help_still_lists_the_accepted_forms(capsys):
-    from generator.marking import ACCEPTED_FORMS
+    from generator.exam.marking import ACCEPTED_FORMS
 
     with pytest.raises(SystemExit):
         main(["grade", "--help"])

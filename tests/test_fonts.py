@@ -106,7 +106,7 @@ def test_names_in_other_scripts_print(scripts, sid):
 
 
 def test_missing_glyphs_looks_at_what_the_fonts_have():
-    from generator.writers.print import missing_glyphs
+    from generator.writers.typst.compiler import missing_glyphs
 
     assert missing_glyphs("Plain ASCII name") == ""
     for name in NAMES.values():

@@ -1,6 +1,6 @@
 """Grading: the accepted answer forms, partial credit, hints and misconceptions
-(generator.marking), and the `grade` command that reports every response it
-cannot grade (generator.grader)."""
+(generator.exam.marking), and the `grade` command that reports every response it
+cannot grade (generator.exam.grader)."""
 
 import csv
 import io
@@ -10,9 +10,10 @@ import pytest
 
 from generator import kinds
 from generator.cli import main
-from generator.grader import _mark_row
-from generator.exam import graded_answers
-from generator.marking import answer_from_row, answer_text, mark, tolerance_text
+from generator.exam.grader import _mark_row
+from generator.exam.assembly import graded_answers
+from generator.exam.answers import answer_from_row, answer_text, tolerance_text
+from generator.exam.marking import mark
 from generator.model import Answer, Option
 from generator.pipeline import sample_problem, solve_problem
 
@@ -583,7 +584,7 @@ def test_a_tiny_key_is_judged_at_its_own_scale():
         assert not mark(SMALL, r).correct, r
     for r in ("2.65e-23", "2.65 × 10⁻²³", "2.6505e-23", "2.6459e-23"):
         assert mark(SMALL, r).correct, r
-    from generator.marking import inside
+    from generator.exam.window import inside
 
     assert not inside(1e-16, 2.65e-23, 6e-26) and not inside(0.0, 2.65e-23, 6e-26)
     assert inside(0.47226, 0.4722, 6e-05) and not inside(0.47227, 0.4722, 6e-05)
@@ -595,12 +596,13 @@ def test_a_tiny_key_is_judged_at_its_own_scale():
 def test_the_kinds_read_the_printed_key_with_the_grader_s_parser():
     """kinds/_base.py read display strings with a parser of its own
     (value_of_text) and judged 'inside' by a test of its own (≤ tol); both
-    are marking's now."""
+    are the marking window's now (exam.window), which the kinds import."""
     import generator.kinds._base as base
+    from generator.exam import window
 
-    assert not hasattr(base, "value_of_text")
-    assert base._inside([2.65e-23], ["2.65 × 10⁻²³"], [6e-26])
-    assert not base._inside([1e-16], ["2.65 × 10⁻²³"], [6e-26])
+    assert not hasattr(base, "value_of_text") and base.inside_key is window.inside_key
+    assert window.inside_key([2.65e-23], ["2.65 × 10⁻²³"], [6e-26])
+    assert not window.inside_key([1e-16], ["2.65 × 10⁻²³"], [6e-26])
 
 
 SLIPS = [
@@ -634,9 +636,9 @@ def test_a_full_marks_paper_totals_the_paper_s_points_exactly(tmp_path, capsys):
     are now exact, or to 12 places that grade reads back as the fraction."""
     from pathlib import Path
 
-    from generator.exam import item_points
-    from generator.grader import grade, totals
-    from generator.spec import load_spec
+    from generator.exam.assembly import item_points
+    from generator.exam.grader import grade, totals
+    from generator.exam.spec import load_spec
 
     spec = Path(__file__).resolve().parent.parent / "examples" / "exam-midterm.yaml"
     out = tmp_path / "exam"
@@ -659,7 +661,7 @@ def test_no_feedback_states_the_answer():
     where a limit goes."""
     import re
 
-    from generator.marking import feedback
+    from generator.exam.marking import feedback
     from generator.render import moodle
     from generator.render.markdown import answer_field
 
@@ -730,7 +732,7 @@ def test_every_weighted_blend_names_the_softmax_slips():
 
 def _entropy_from_terms(weights: list[str], places: int) -> Fraction:
     """H worked from the printed weights, each term a·ln a rounded to `places` places."""
-    from generator.marking import exact_number
+    from generator.exam.numbers import exact_number
     from generator.maths.exact import shown_xlogx
     from generator.maths.rounding import round_half_up
 
@@ -750,7 +752,7 @@ def test_at_digits_2_the_page_s_method_earns_full_marks_and_rounding_too_soon_is
     number that small is written."""
     from decimal import Decimal
 
-    from generator.marking import feedback
+    from generator.exam.marking import feedback
     from generator.render.markdown import render_problem as render_markdown
 
     note = "The working from here keeps 3 decimal places"

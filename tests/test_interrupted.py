@@ -59,7 +59,7 @@ def test_the_next_compile_removes_the_typst_folders_of_killed_runs(tmp_path, mon
 
     import typst
 
-    from generator.writers import typst_pool
+    from generator.writers.typst import pool as typst_pool
 
     gone = subprocess.Popen(["true"])
     gone.wait()

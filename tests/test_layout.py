@@ -16,8 +16,9 @@ from generator.cli import main
 from generator.figures import draw_figures
 from generator.pipeline import build_items
 from generator.render.typst import render_document, view
-from generator.spec import load_spec
-from generator.writers import print as printing
+from generator.exam.spec import load_spec
+from generator.writers import sheets
+from generator.writers.typst import compiler
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAM = ROOT / "examples" / "exam-midterm.yaml"
@@ -55,13 +56,13 @@ def kept_sources(monkeypatch) -> list[str]:
     """Every Typst source compile_pdf compiles from now on (in this process:
     run with --workers 1), in order."""
     sources = []
-    real = printing.compile_pdf
+    real = compiler.compile_pdf
 
     def keep(source, **kw):
         sources.append(source)
         return real(source, **kw)
 
-    monkeypatch.setattr(printing, "compile_pdf", keep)
+    monkeypatch.setattr(compiler, "compile_pdf", keep)
     return sources
 
 
@@ -69,7 +70,7 @@ def kept_sources(monkeypatch) -> list[str]:
 def test_no_answer_box_splits_on_a_sheet(seed):
     spec = load_spec(SHEET)
     solutions = build_items(spec.items, seed, spec.digits)
-    sheet, _ = printing.sheet_pdfs(spec.title, "t", seed, solutions)
+    sheet, _ = sheets.sheet_pdfs(spec.title, "t", seed, solutions)
     assert_boxes_whole(sheet, "Your work", 5.5, len(solutions))
 
 
@@ -91,8 +92,8 @@ PPI = 24  # enough to see where the ink ends on a page
 def page_emptiness(source: str) -> list[float]:
     """For each page, the share of its text area left empty below the last ink,
     from Typst's own rendering of the document (the PDF's layout, as pictures)."""
-    printing.compile_pdf("")  # the compiler with this project's fonts
-    pngs = printing._COMPILER.compile(input=source.encode("utf-8"), format="png", ppi=PPI)
+    compiler.compile_pdf("")  # the compiler with this project's fonts
+    pngs = compiler._COMPILER.compile(input=source.encode("utf-8"), format="png", ppi=PPI)
     pngs = [pngs] if isinstance(pngs, bytes) else pngs  # one page comes alone
     margin = round(MARGIN_Y / 72 * PPI)
     shares = []
@@ -168,7 +169,7 @@ def test_a_figure_is_drawn_smaller_rather_than_leave_a_third_empty(tmp_path):
 def first_figure_width(source: str) -> str:
     import typst
 
-    found = typst.query(source.encode("utf-8"), "image", field="width", font_paths=printing.font_dirs(),
+    found = typst.query(source.encode("utf-8"), "image", field="width", font_paths=compiler.font_dirs(),
                         ignore_system_fonts=True)
     return json.loads(found)[0]
 
@@ -182,7 +183,7 @@ def test_every_worked_solution_numbers_its_figures_and_pages_in_order(tmp_path, 
     settled is laid out again from where it stopped (compile_settled)."""
     import typst
 
-    from generator.writers.typst_pool import compile_settled
+    from generator.writers.typst.pool import compile_settled
 
     sources = kept_sources(monkeypatch)
     out = tmp_path / "x"
@@ -211,8 +212,8 @@ def test_every_worked_solution_numbers_its_figures_and_pages_in_order(tmp_path, 
         def __getattr__(self, name):
             return getattr(self.compiler, name)
 
-    inputs = printing.typst_inputs()
-    watched = Watched(typst.Compiler(ignore_system_fonts=True, font_paths=printing.font_dirs(), sys_inputs=inputs))
+    inputs = compiler.typst_inputs()
+    watched = Watched(typst.Compiler(ignore_system_fonts=True, font_paths=compiler.font_dirs(), sys_inputs=inputs))
     unsettled = 0
     for source in sources[1:-1:2]:  # each student's paper, then their solutions; the key last
         assert "worked solutions" in source[:200]
@@ -231,8 +232,8 @@ def test_no_formula_runs_off_the_page(seed, tmp_path):
     of every key of all kinds, the 300-student exam's worked solutions).  No
     ink may reach the side margins' outer 1.4 cm."""
     source = key_source(every_kind(tmp_path), seed)
-    printing.compile_pdf("")
-    pngs = printing._COMPILER.compile(input=source.encode("utf-8"), format="png", ppi=36)
+    compiler.compile_pdf("")
+    pngs = compiler._COMPILER.compile(input=source.encode("utf-8"), format="png", ppi=36)
     for page, data in enumerate([pngs] if isinstance(pngs, bytes) else pngs, start=1):
         gray = np.asarray(Image.open(io.BytesIO(data)).convert("L"))
         side = round(1.4 / 2.54 * 36)
@@ -250,7 +251,7 @@ def test_wider_figures_print_at_the_bar_charts_scale(tmp_path):
     spec.write_text('title: Three\nitems:\n  - kind: "A"\n  - kind: "F"\n  - kind: "H"\n', encoding="utf-8")
     source = key_source(spec, 0)
     svgs = [float(w) for w in re.findall(r'<svg xmlns=\\"http://www.w3.org/2000/svg\\" width=\\"([\d.]+)pt', source)]
-    found = typst.query(source.encode("utf-8"), "image", field="width", font_paths=printing.font_dirs(),
+    found = typst.query(source.encode("utf-8"), "image", field="width", font_paths=compiler.font_dirs(),
                         ignore_system_fonts=True)
     drawn = [float(re.search(r"([\d.]+)pt", w).group(1)) for w in json.loads(found)]  # "0% + 293.56pt"
     assert len(drawn) == len(svgs) >= 3
@@ -301,7 +302,7 @@ def test_a_long_name_without_spaces_stays_on_the_page(tmp_path, monkeypatch):
     sources = kept_sources(monkeypatch)
     assert main(["exam", str(spec), "--roster", str(roster), "--out", str(tmp_path / "x"), "--workers", "1"]) == 0
     for source in sources:  # the paper and the key
-        pngs = printing._COMPILER.compile(input=source.encode("utf-8"), format="png", ppi=36)
+        pngs = compiler._COMPILER.compile(input=source.encode("utf-8"), format="png", ppi=36)
         for data in [pngs] if isinstance(pngs, bytes) else pngs:
             gray = np.asarray(Image.open(io.BytesIO(data)).convert("L"))
             side = round(1.4 / 2.54 * 36)

@@ -13,12 +13,12 @@ import pytest
 
 from generator import kinds
 from generator.cli import main
-from generator.exam import assemble, graded_answers, item_points
-from generator.marking import centre
+from generator.exam.assembly import assemble, graded_answers, item_points
+from generator.exam.window import centre
 from generator.pipeline import sample_problem, solve_problem
 from generator.render.moodle import category_name, cdata, cloze_weights
-from generator.roster import numbered
-from generator.spec import load_spec
+from generator.exam.roster import numbered
+from generator.exam.spec import load_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAM = ROOT / "examples" / "exam-midterm.yaml"
@@ -133,7 +133,7 @@ def test_marks_add_up_to_the_exam_total(exam):
 
 
 def test_cloze_weights_share_the_points_as_answers_csv_does():
-    from generator.exam import Part
+    from generator.exam.assembly import Part
 
     def parts(points, blanks):
         a = solve_problem(sample_problem("2.1", 1), 4).answer("weights")
@@ -311,7 +311,7 @@ def test_cloze_text_survives_moodles_parser(text):
 
 
 def test_a_lone_true_false_part_is_a_moodle_truefalse_stated_as_a_claim():
-    from generator.exam import Part, Question, quantity
+    from generator.exam.assembly import Part, Question, quantity
     from generator.render.moodle import render_question
 
     sol = solve_problem(sample_problem("2.3", 4), 4)
@@ -327,7 +327,7 @@ def test_a_lone_true_false_part_is_a_moodle_truefalse_stated_as_a_claim():
 
 def _moodle_question(kind: str, seed: int):
     """One exam question of `kind` as moodle.xml holds it (parsed)."""
-    from generator.exam import PART_LETTERS, Part, Question, quantity
+    from generator.exam.assembly import PART_LETTERS, Part, Question, quantity
     from generator.render.moodle import render_question
 
     sol = solve_problem(sample_problem(kind, seed), 4)

@@ -21,8 +21,8 @@ import pytest
 from conftest import md, solve_given
 from generator import kinds
 from generator.render import latex as latex_printer
-from generator.exam import graded_answers
-from generator.marking import mark
+from generator.exam.assembly import graded_answers
+from generator.exam.marking import mark
 from generator.mathlines import Call, Chain, Frac, Mul, Num, Paren, Seq, Sym, eq
 from generator.pipeline import sample_problem, solve_problem
 from generator.render.markdown import render_problem

@@ -82,9 +82,9 @@ def test_a_list_in_running_text_breaks_between_its_items_not_after_an_equals_sig
 def test_answer_labels_get_a_true_minus_in_the_key_and_on_papers():
     """5.2 seed 1 asks for "(α_t1, α_t2) at Δ = -0.27": the key's table of
     final answers and the exam paper's answer line printed the hyphen."""
-    from generator.exam import Part
+    from generator.exam.assembly import Part
     from generator.render.typst import view
-    from generator.writers.print import _part_view
+    from generator.writers.exams import _part_view
 
     sol = solve_problem(sample_problem("5.2", 1))
     labels = [label for label, _ in view(sol)["answers"]]
@@ -175,9 +175,9 @@ def _label_lines(text: str) -> str:
 def test_papers_label_every_graded_part_as_answers_csv_does(exam):
     """Every row of answers.csv is on its student's paper: the label (2a, 2b…)
     followed by what it asks for; and no paper shows a label the sheet lacks."""
-    from generator.exam import assemble
-    from generator.roster import load_roster
-    from generator.spec import load_spec
+    from generator.exam.assembly import assemble
+    from generator.exam.roster import load_roster
+    from generator.exam.spec import load_spec
 
     out, roster = exam
     rows = list(csv.DictReader(open(out / "answers.csv", encoding="utf-8")))
@@ -196,9 +196,9 @@ def test_papers_label_every_graded_part_as_answers_csv_does(exam):
 
 
 def test_key_names_the_quantity_on_every_line_one_page_per_student(exam):
-    from generator.exam import assemble
-    from generator.roster import load_roster
-    from generator.spec import load_spec
+    from generator.exam.assembly import assemble
+    from generator.exam.roster import load_roster
+    from generator.exam.spec import load_spec
 
     out, roster = exam
     students = load_roster(roster)
@@ -273,7 +273,7 @@ def test_worked_solutions_per_student(solved, tmp_path):
 def test_pdfs_use_only_fonts_that_ship_with_the_packages(solved, tmp_path):
     """Typst's own fonts and matplotlib's DejaVu (named by the figures' SVG text),
     never the machine's: the same PDF bytes on every machine."""
-    from generator.writers.print import compile_pdf
+    from generator.writers.typst.compiler import compile_pdf
 
     fonts = pdf_fonts(solved / "solutions" / "s001.pdf") | pdf_fonts(solved / "papers" / "s001.pdf")
     assert {"NewCMMath-Regular-Identity-H", "DejaVuSans"} <= fonts
@@ -336,14 +336,14 @@ def test_sheets_compiled_in_typst_processes_are_the_same_bytes():
     """many_sheet_pdfs (Typst in processes of its own) writes exactly what
     sheet_pdfs writes in this process, sheet by sheet, in order."""
     from generator.pipeline import build_items
-    from generator.spec import load_spec
-    from generator.writers import print as printing
+    from generator.exam.spec import load_spec
+    from generator.writers import sheets
 
     spec = load_spec(SHEET)
-    sheets = [(spec.title, f"s{seed}", seed, build_items(spec.items, seed, spec.digits)) for seed in (3, 4, 5)]
-    here = [printing.sheet_pdfs(*s) for s in sheets]
-    with printing.typst_pool(workers=2) as pool:
-        assert list(printing.many_sheet_pdfs(iter(sheets), pool=pool, ahead=1)) == here
+    made = [(spec.title, f"s{seed}", seed, build_items(spec.items, seed, spec.digits)) for seed in (3, 4, 5)]
+    here = [sheets.sheet_pdfs(*s) for s in made]
+    with sheets.typst_pool(workers=2) as pool:
+        assert list(sheets.many_sheet_pdfs(iter(made), pool=pool, ahead=1)) == here
         procs = list(pool._procs)
         assert procs  # the compiles ran in other processes
     assert all(p.poll() is not None for p in procs)  # and those ended with the pool
@@ -351,9 +351,9 @@ def test_sheets_compiled_in_typst_processes_are_the_same_bytes():
 
 
 def test_typst_process_reports_a_broken_document():
-    from generator.writers import print as printing
+    from generator.writers.typst.compiler import typst_pool
 
-    with printing.typst_pool(workers=1) as pool:
+    with typst_pool(workers=1) as pool:
         with pytest.raises(RuntimeError, match="Typst could not compile"):
             pool.compile("#let x = (").result()
         assert pool.compile("hello").result().startswith(b"%PDF")  # the process goes on after an error
@@ -473,7 +473,7 @@ def _responses(out: Path, fn) -> Path:
 
 def test_grading_perfect_empty_and_misconceptions(exam, capsys):
     out, _ = exam
-    from generator.grader import _answer_for
+    from generator.exam.grader import _answer_for
 
     def perfect(r):
         return r["answer"]
@@ -585,7 +585,7 @@ def test_a_semicolon_after_inline_maths_is_printed():
     from generator.mathlines import Num, Seq, Sym, eq
     from generator.model import prose
     from generator.render.typst import inline
-    from generator.writers.print import compile_pdf
+    from generator.writers.typst.compiler import compile_pdf
 
     # a list of values is set as boxes, one per value: the case that lost it
     two = lambda a, b: Seq((eq(Sym("alpha", "1"), Num(a)), eq(Sym("alpha", "2"), Num(b))))
@@ -645,13 +645,13 @@ def test_work_space_grows_with_the_worked_solution(tmp_path, monkeypatch):
     (at least 2.4 cm on a paper, 5.5 cm on a sheet, at most 9 cm), and the
     paper draws each question's own."""
     from generator.render.typst import work_space
-    from generator.writers import print as P
+    from generator.writers.typst import compiler
 
     cm = lambda kind, least: float(work_space(solve_problem(sample_problem(kind, 3)), least)[:-2])
     assert cm("4.1", 2.4) == 2.4 and cm("1.1", 5.5) == 5.5
     assert cm("D", 2.4) > cm("A", 2.4) + 2 and cm("D", 5.5) > 5.5 and max(cm(k, 2.4) for k in "DFGI") <= 9
     sources = []
-    monkeypatch.setattr(P, "compile_pdf", lambda source, **_: sources.append(source) or b"%PDF")
+    monkeypatch.setattr(compiler, "compile_pdf", lambda source, **_: sources.append(source) or b"%PDF")
     spec = tmp_path / "spec.yaml"
     spec.write_text("title: Space\nseed: 3\nitems:\n  - {kind: D}\n  - {kind: '4.1'}\n", encoding="utf-8")
     assert main(["exam", str(spec), "--students", "1", "--out", str(tmp_path / "x"), "--workers", "1"]) == 0
@@ -690,7 +690,7 @@ def test_an_exam_asks_only_what_it_marks_and_a_sheet_asks_every_explanation(tmp_
     spec.write_text('title: Asked\nseed: 4\nitems:\n  - {kind: "3.1"}\n  - {kind: C}\n  - {kind: "4.1"}\n'
                     '  - {kind: D}\n', encoding="utf-8")
     from generator.pipeline import build_items
-    from generator.spec import load_spec
+    from generator.exam.spec import load_spec
 
     prompts = ["Interpret the two values.", "Say why you cannot simply divide each score by their sum.",
                "Then explain in one sentence", "Compare them with the weights of the original scores."]
@@ -718,7 +718,7 @@ def test_an_answer_box_has_a_line_for_every_three_values(display, hint, height):
     """A power of ten, written by hand, is as wide as two plain values."""
     from types import SimpleNamespace
 
-    from generator.writers.print import _part_view
+    from generator.writers.exams import _part_view
 
     part = SimpleNamespace(label="2a", quantity="weights", answer=SimpleNamespace(type="vector", display=display))
     view = _part_view(part)
@@ -758,7 +758,7 @@ def test_a_number_box_says_how_a_value_below_10_to_the_minus_digits_is_written()
     from types import SimpleNamespace
 
     from generator.render.typst import escape_typst
-    from generator.writers.print import _part_view
+    from generator.writers.exams import _part_view
 
     def view(type_, display, tol, digits=2):
         a = SimpleNamespace(type=type_, display=display, tolerance=tol)

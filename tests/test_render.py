@@ -139,7 +139,7 @@ def test_a_mistake_reads_as_plain_text():
     """The catalogue's sentences go where no maths is set (Moodle's option
     feedback, the practice page's messages, `attndrills grade`): a symbol is
     written in Unicode there (sₜ₋₁), never in the s_{t-1} notation maths reads."""
-    from generator.misconceptions import CATALOGUE
+    from generator.exam.misconceptions import CATALOGUE
 
     for name, sentence in CATALOGUE.items():
         assert "_" not in sentence and "{" not in sentence, (name, sentence)

@@ -9,7 +9,7 @@ import pytest
 from generator.cli import main
 from generator.errors import UserError
 from generator.pipeline import build_items
-from generator.spec import load_spec, parse_spec
+from generator.exam.spec import load_spec, parse_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
@@ -229,9 +229,10 @@ import json  # noqa: E402
 import re  # noqa: E402
 
 from generator import kinds  # noqa: E402
-from generator.exam import graded_answers  # noqa: E402
-from generator.marking import centre, mark  # noqa: E402
-from generator.misconceptions import describe  # noqa: E402
+from generator.exam.assembly import graded_answers  # noqa: E402
+from generator.exam.marking import mark  # noqa: E402
+from generator.exam.window import centre  # noqa: E402
+from generator.exam.misconceptions import describe  # noqa: E402
 from generator.pipeline import sample_problem, solve_problem  # noqa: E402
 from generator.render.markdown import _json, answer_view, forecast_field, inline, render_problem  # noqa: E402
 

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from generator import kinds
+from generator.exam.misconceptions import CATALOGUE
 from generator.maths import numeric
-from generator.misconceptions import CATALOGUE
 from generator.pipeline import sample_problem, solve_problem
 from generator.render.markdown import inline
 

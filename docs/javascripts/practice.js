@@ -1,6 +1,6 @@
 /* Attention Drills: answer fields, Forecast guesses and practice pools.
 
-   Marks a response by the rule of `attndrills grade` (generator/marking.py,
+   Marks a response by the rule of `attndrills grade` (generator/exam/marking.py,
    `mark`): a number is right when it lies within the printed key ± the
    answer's tolerance; a wrong one that lies in the window around a
    distractor is told the mistake that distractor stands for.  Every key,
@@ -15,7 +15,7 @@
   var CURRENT = "attndrills:current:";
 
   // ------------------------------------------------------------ reading
-  // generator/marking.py's reading, rule for rule (the same patterns), so the
+  // generator/exam/numbers.py's reading, rule for rule (the same patterns), so the
   // page reads a response as `attndrills grade` reads it.
   var SUPERSCRIPT = { "⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7",
                       "⁸": "8", "⁹": "9", "⁻": "-", "⁺": "+" };

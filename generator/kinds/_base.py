@@ -13,18 +13,19 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ..errors import ProblemRejected
+from ..exam.misconceptions import CATALOGUE
+from ..exam.numbers import value_of
+from ..exam.options import LETTERS
+from ..exam.window import inside_key, window
 from ..inputs import number_text
-from ..marking import exact_number, inside
 from ..maths import exact
 from ..maths.crosscheck import agree, cancellation_error
 from ..maths.exact import Ex
 from ..maths.rounding import format_fraction
 from ..mathlines import Frac, Num, Sym
-from ..misconceptions import CATALOGUE
 from ..model import SKIPPED, Answer, Check, Option, Problem, Prose, Solution, prose
 
 MAX_DRAWS = 200  # bounded rejection sampling for a cell's property
-LETTERS = "ABCDEFGHIJ"
 
 
 def _vector_text(display: Sequence) -> str:
@@ -33,15 +34,6 @@ def _vector_text(display: Sequence) -> str:
 
 def _floats(xs):
     return [_floats(x) if isinstance(x, (list, tuple)) else float(x) for x in xs]
-
-
-def _inside(got, key, tol) -> bool:
-    """Whether a (nested) vector of floats lies inside the window around the
-    printed key in every component (marking's one test, on the printed key
-    as grade reads it)."""
-    if isinstance(key, list):
-        return len(got) == len(key) and all(_inside(g, k, t) for g, k, t in zip(got, key, tol))
-    return inside(got, float(exact_number(key)), tol)
 
 
 @dataclass(frozen=True)
@@ -139,51 +131,6 @@ def _strings(x):
     elif isinstance(x, (list, tuple)):
         for v in x:
             yield from _strings(v)
-
-
-def value_of(n: Num) -> Fraction:
-    """The exact rational a printed number stands for (what a student types)."""
-    return _value(n.mant, n.exp10)
-
-
-@lru_cache(maxsize=8192)  # a printed number is read back many times
-def _value(mant: str, exp10: int | None) -> Fraction:
-    units, power = _units_of(mant, exp10)
-    return Fraction(units * 10**power) if power >= 0 else Fraction(units, 10**-power)
-
-
-def _units(n: Num) -> tuple[int, int]:
-    """A printed number as (integer count of its last place, that place's power of ten)."""
-    return _units_of(n.mant, n.exp10)
-
-
-def _units_of(mant: str, exp10: int | None) -> tuple[int, int]:
-    whole, _, frac = mant.partition(".")
-    return int(whole + frac), (exp10 or 0) - len(frac)
-
-
-def window(key: Num, method: Sequence[Fraction]) -> float:
-    """Half-width of the marking window centred on the printed key: half a unit
-    of its last place, widened to hold every value a student who follows the
-    worked method may write (its result in full, and rounded like the key),
-    rounded up to a hundredth of a unit, plus a tenth of a unit so that no
-    accepted value sits on the edge of a floating-point comparison (README,
-    "Marking").  Counted in units of the key's last place."""
-    k, power = _units(key)
-    reach = 0.5
-    up, down = (10**-power, 1) if power <= 0 else (1, 10**power)  # the scale 10^-power as up/down
-    for m in method:
-        # distance in units (float: far finer than a unit); m·scale as one
-        # correctly rounded integer division
-        x = (m.numerator * up) / (m.denominator * down) - k
-        # rounded like the key (half away from zero); both neighbours at a near-tie
-        r = [math.floor(abs(x) + 0.5)] if abs(abs(x) % 1 - 0.5) > 1e-6 else [math.floor(abs(x)), math.ceil(abs(x))]
-        reach = max(reach, abs(x), *r)
-    # rounded up to a hundredth of a unit, so answers.csv prints the window in
-    # a few digits (0.00013, not 0.00011947484736175284); then (reach + 1/10)
-    # · down/up correctly rounded, as one integer division
-    hundredths = math.ceil(reach * 100 - 1e-6)
-    return (hundredths + 10) * down / (100 * up)
 
 
 class SolutionBuilder:
@@ -288,7 +235,7 @@ class SolutionBuilder:
 
         value, display, tol = walk(list(exact), numeric, list(method), name)
         wrong = [(_vector_text(self._texts(d)), m) for d, m in distractors
-                 if not _inside(_floats(d), display, tol)]
+                 if not inside_key(_floats(d), display, tol)]
         options = self._options(_vector_text(display), wrong)
         self.answers.append(Answer(name, "vector", label, value, display, list(exact), tol, options))
 
@@ -351,17 +298,6 @@ class SolutionBuilder:
         if not passed:
             raise ProblemRejected(f"check {name!r} failed on this problem")
         self.checks.append(Check(name, True, line))
-
-
-def option_lines(options: Sequence[Option]) -> list[Prose]:
-    """The options of a choice question as paragraphs “(A) …”; a symbol
-    written in an option (s_{t-1}, α_ti) is typeset as the question's are."""
-    return [prose(f"({LETTERS[i]}) {o.text}") for i, o in enumerate(options)]
-
-
-def key_line(options: Sequence[Option]) -> Prose:
-    keys = [f"({LETTERS[i]}) {o.text}" for i, o in enumerate(options) if o.correct]
-    return prose("Answer: " + "; ".join(keys) + ".")
 
 
 def input_node(f) -> Num | Frac:

@@ -15,7 +15,8 @@ from ..mathlines import Call, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
 from ._bank import PAIRS
-from ._base import Kind, SolutionBuilder, draw_decimal, input_node, value_of
+from ..exam.numbers import value_of
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node
 from ._recipe.answers import answer_softmax
 from ._recipe.figure_specs import bars_figure, position_labels, winner_caption
 from ._recipe.parsing import rationals, scores_input

@@ -12,7 +12,8 @@ from ..maths.attention import softmax
 from ..mathlines import Add, Call, Frac, Mul, Num, Paren, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, SolutionBuilder, draw_decimal, input_node, value_of
+from ..exam.numbers import value_of
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node
 from ._recipe.answers import answer_softmax, context_distractors
 from ._recipe.figure_specs import bars_figure, context_caption, context_figure, position_labels
 from ._recipe.parsing import rationals, scores_input, states_input

@@ -15,7 +15,8 @@ from ..maths.exact import agree
 from ..mathlines import Add, Call, Frac, Seq, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, SolutionBuilder, draw_decimal, input_node, value_of
+from ..exam.numbers import value_of
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node
 from ._recipe.answers import answer_softmax, weight_distractors
 from ._recipe.figure_specs import bars_figure, shifted_labels
 from ._recipe.parsing import rationals, scores_input

@@ -13,7 +13,8 @@ from ..maths.exact import Ex
 from ..mathlines import Add, Call, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, SolutionBuilder, draw_decimal, value_of
+from ..exam.numbers import value_of
+from ._base import Kind, SolutionBuilder, draw_decimal
 from ._recipe.answers import answer_softmax
 from ._recipe.figure_specs import bars_figure, entropy_figure, position_labels
 from ._recipe.parsing import rationals, scores_input

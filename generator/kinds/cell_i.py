@@ -14,7 +14,8 @@ from ..maths.exact import Ex
 from ..mathlines import Add, Call, Num, Seq, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, SolutionBuilder, input_node, value_of
+from ..exam.numbers import value_of
+from ._base import Kind, SolutionBuilder, input_node
 from ._recipe.answers import context_distractors, weight_distractors
 from ._recipe.figure_specs import context_caption, context_figure, entropy_figure
 from ._recipe.parsing import rationals, states_input

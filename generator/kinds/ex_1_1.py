@@ -9,7 +9,8 @@ from ..inputs import check_keys, require
 from ..mathlines import Sym
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, LETTERS, SolutionBuilder
+from ..exam.options import LETTERS
+from ._base import Kind, SolutionBuilder
 
 # key, symbol, meaning, why it means that
 SYMBOLS = {

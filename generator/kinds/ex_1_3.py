@@ -11,7 +11,8 @@ from ..maths.attention import softmax
 from ..mathlines import Num, SumOver, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, SolutionBuilder, draw_decimal, input_node, key_line, option_lines
+from ..exam.options import key_line, option_lines
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node
 from ._recipe.answers import answer_softmax
 from ._recipe.figure_specs import bars_figure, position_labels
 from ._recipe.parsing import rationals, scores_input

@@ -10,7 +10,8 @@ from ..inputs import check_keys
 from ..mathlines import Args, Call, Mul, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, SolutionBuilder, key_line, option_lines
+from ..exam.options import key_line, option_lines
+from ._base import Kind, SolutionBuilder
 
 S_PREV, S_NOW, H_I, C_T = "the previous decoder state s_{t-1}", "the current decoder state s_t", \
     "the encoder state h_i itself", "the context vector c_t"

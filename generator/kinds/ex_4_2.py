@@ -11,7 +11,8 @@ from ..maths.exact import Ex
 from ..model import Problem, Solution, Step, prose
 from . import about, register
 from ._bank import PAIRS, is_reordering
-from ._base import Kind, SolutionBuilder, key_line, option_lines
+from ..exam.options import key_line, option_lines
+from ._base import Kind, SolutionBuilder
 from ._recipe.figure_specs import heatmap_figure
 from ._recipe.wording import and_list
 

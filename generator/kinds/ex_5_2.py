@@ -16,7 +16,8 @@ from ..maths.rounding import format_fraction
 from ..mathlines import Add, Call, Frac, Infinity, Lim, Num, Seq, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, SolutionBuilder, draw_decimal, input_node, value_of
+from ..exam.numbers import value_of
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node
 from ._recipe.answers import weight_distractors
 from ._recipe.figure_specs import sharpening_figure
 from ._recipe.parsing import rationals, scores_input

@@ -15,7 +15,8 @@ from ..maths.exact import Ex
 from ..mathlines import Add, Call, Chain, Neg, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
-from ._base import Kind, SolutionBuilder, draw_decimal, input_node, value_of
+from ..exam.numbers import value_of
+from ._base import Kind, SolutionBuilder, draw_decimal, input_node
 from ._recipe.answers import weight_distractors
 from ._recipe.figure_specs import bars_figure, entropy_figure, position_labels
 from ._recipe.verify import verify_sum

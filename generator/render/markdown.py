@@ -11,11 +11,13 @@ import html
 import json
 import re
 
-from ..exam import graded_answers
-from ..kinds._base import LETTERS, option_lines
-from ..marking import answer_text, centre, parse_number, parse_vector
+from ..exam.assembly import graded_answers
+from ..exam.options import LETTERS, option_lines
+from ..exam.answers import answer_text
+from ..exam.numbers import parse_number, parse_vector
+from ..exam.window import centre
 from ..mathlines import Node
-from ..misconceptions import describe
+from ..exam.misconceptions import describe
 from ..model import Prose, Solution, prose
 from ..templating import environment
 from . import plain

@@ -33,12 +33,13 @@ import html
 import math
 import re
 
-from ..exam import PART_LETTERS, Part, Question, points_text, unmarked_prompts
-from ..kinds._base import option_lines
-from ..marking import centre as _marking_centre
-from ..marking import inside, parse_number
+from ..exam.assembly import PART_LETTERS, Part, Question, points_text, unmarked_prompts
+from ..exam.options import option_lines
+from ..exam.window import centre as _marking_centre
+from ..exam.numbers import parse_number
+from ..exam.window import inside
 from ..mathlines import power_of_ten
-from ..misconceptions import describe
+from ..exam.misconceptions import describe
 from ..model import Answer, prose
 from . import plain
 from .html import inline, question_html, solution_html, symbols_html

@@ -91,6 +91,6 @@ def stop_pool(pool) -> None:
         except (OSError, ValueError, AttributeError, AssertionError):
             pass
     pool.shutdown(wait=True)
-    from .typst_pool import sweep_abandoned
+    from .typst.pool import sweep_abandoned
 
     sweep_abandoned()

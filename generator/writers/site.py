@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-import multiprocessing as mp
-import os
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from .. import kinds
@@ -17,11 +14,12 @@ from ..render.markdown import (course_place, escape_md, heading_md, inline, page
 from ..render.search_text import searchable
 from ..render.site_html import cards_html, problem_html
 from ..seeding import child_seeds, derived_seed, encode
-from ..spec import Spec, default_site_spec
+from ..exam.spec import Spec, default_site_spec
 from ..templating import environment
-from .atomic import MARKER, check_out, marker_text, staged, write_into
+from .atomic import check_out, write_into
 from .cards import anki_package
-from .progress import shown
+from .jobs import run_jobs, two_phase
+from .sheets import sheet_pdfs
 
 GENERATED = "generated"
 POOL = 20  # variants on each kind's practice page ("another one")
@@ -88,29 +86,6 @@ def _job(job: tuple):
     return done
 
 
-def _results(jobs: list[tuple], workers: int | None):
-    """Each job's result in the order of the jobs.  With a spare core, a pool of
-    worker processes takes them one at a time as it frees up — sets, the
-    examples and the practice variants (kinds H and 5.2 compute sympy limits)
-    in one queue, so both cores stay busy to the end; otherwise this process
-    runs them in turn.  The order of the results never depends on who ran them."""
-    workers = workers if workers is not None else min(2, os.cpu_count() or 1)
-    if workers < 2 or len(jobs) < 2 or "fork" not in mp.get_all_start_methods():
-        yield from map(_job, jobs)
-        return
-    from .lifeline import map_in_order, stop_pool
-    from .print import pool_context, pool_worker  # the exam's pool set-up: Ctrl-C is handled here
-
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=pool_context(), initializer=pool_worker,
-                               initargs=((), os.getpid()))
-    try:
-        yield from map_in_order(pool, _job, jobs)
-    except BaseException:  # Ctrl-C or a failed job: stopped at once, the staging folder goes
-        stop_pool(pool)
-        raise
-    pool.shutdown()
-
-
 def build_site(specs: list[Spec], master: int) -> dict:
     """Every problem and solution of every set, and the examples page, in this
     process (what set_pages and examples_page render; the tests read them)."""
@@ -145,8 +120,6 @@ def _render_set(st: dict, pdf: bool, files: dict) -> None:
     env = environment()
     nn = f"{st['number']:02d}"
     if pdf:
-        from .print import sheet_pdfs
-
         files[f"print/set-{nn}-sheet.pdf"], files[f"print/set-{nn}-key.pdf"] = sheet_pdfs(
             st["title"], st["code"], st["seed"], st["solutions"])
     problems = [_problem_md(sol, i) for i, sol in enumerate(st["solutions"], start=1)]
@@ -222,7 +195,9 @@ def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int |
                folder: Path | None = None, course: str | None = None) -> dict[str, str | bytes]:
     """Every file of the generated folder: the sets, the examples page, the
     practice pages, the course's decks (titled `course`, else "Whole course")
-    and the index, built as independent jobs (see _results).  With `folder`,
+    and the index, built as independent jobs (jobs.run_jobs: sets, the
+    examples and the practice variants in one queue, so both cores stay busy
+    to the end; kinds H and 5.2 compute sympy limits).  With `folder`,
     the sets and the examples page are written into it as their jobs finish,
     and only the files left to write are returned."""
     seeds = child_seeds(master, len(specs))
@@ -230,7 +205,7 @@ def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int |
     jobs = ([("set", (n, len(specs), spec, seed, pdf), folder)
              for n, (spec, seed) in enumerate(zip(specs, seeds), start=1)]
             + [("examples", master, folder)] + [("practice", j, folder) for j in practice_jobs])
-    results = shown(_results(jobs, workers), "sets, examples and practice variants", len(jobs))
+    results = run_jobs(_job, jobs, "sets, examples and practice variants", workers)
     files: dict[str, str | bytes] = {}
     sets, cards = [], []
     for _ in specs:
@@ -256,10 +231,8 @@ def write_site(docs: Path, specs: list[Spec], master: int, pdf: bool = False, fo
     be one this tool wrote, or --force); `course` titles the course's decks."""
     target = docs / GENERATED
     check_out(target, force, "site")
-    with staged(target) as tmp:
-        files = site_files(specs, master, pdf, folder=tmp, course=course)
-        write_into(tmp, files)
-        write_into(tmp, {MARKER: marker_text(f"attndrills site {master}", tmp)})  # MkDocs skips dot-files
+    with two_phase(target, f"attndrills site {master}") as tmp:  # the marker is a dot-file: MkDocs skips it
+        write_into(tmp, site_files(specs, master, pdf, folder=tmp, course=course))
     return target
 
 

@@ -14,7 +14,8 @@ from ...maths import exact
 from ...maths.attention import convex_hull
 from ...maths.exact import Ex
 from ...mathlines import Num
-from .._base import SolutionBuilder, value_of
+from ...exam.numbers import value_of
+from .._base import SolutionBuilder
 
 
 def where(labels: Sequence[str] | None, i: int) -> str:

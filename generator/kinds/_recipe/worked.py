@@ -15,7 +15,8 @@ from ...maths.exact import Ex
 from ...maths.rounding import format_fraction, round_half_up
 from ...mathlines import Add, Call, Chain, Frac, Mul, Neg, Node, Num, Paren, Seq, SumOver, Sym, Vec, eq
 from ...model import Step, prose
-from .._base import SolutionBuilder, alpha, input_node, value_of
+from ...exam.numbers import value_of
+from .._base import SolutionBuilder, alpha, input_node
 from .wording import rounded_to, rounding_cause
 
 

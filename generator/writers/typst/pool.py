@@ -9,9 +9,9 @@ process imports only Typst (15 MB) and holds Typst's fonts and caches: under
 100 MB while it compiles a worked-solutions PDF with figures (`make bench`
 measures the peak of every process).
 
-Each compile process is `python -m generator.writers.typst_pool`; it reads
+Each compile process is `python -m generator.writers.typst.pool`; it reads
 length-prefixed Typst sources on stdin and writes each PDF back on stdout.
-It builds its compiler as `print.compile_pdf` does (the same fonts, the same
+It builds its compiler as `compiler.compile_pdf` does (the same fonts, the same
 inputs, the same cache trimming), so a PDF is the same bytes either way.
 This module imports nothing heavy: the compile processes import it too."""
 
@@ -29,8 +29,8 @@ import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-from .atomic import remove_abandoned
-from .lifeline import die_with_parent
+from ..atomic import remove_abandoned
+from ..lifeline import die_with_parent
 
 _HEADER = struct.Struct("<BQ")  # status (0 ok, 1 error), length
 
@@ -173,9 +173,9 @@ class TypstPool:
             if self._closed:
                 raise RuntimeError("the Typst pool is closed")
             # this very package, wherever it was imported from (a checkout, a wheel)
-            home = str(Path(__file__).resolve().parents[2])
+            home = str(Path(__file__).resolve().parents[3])
             path = os.pathsep.join([home, *filter(None, [os.environ.get("PYTHONPATH")])])
-            proc = subprocess.Popen([sys.executable, "-m", "generator.writers.typst_pool"],
+            proc = subprocess.Popen([sys.executable, "-m", "generator.writers.typst.pool"],
                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                     env={**os.environ, "PYTHONPATH": path})
             _send(proc.stdin, 0, self._settings)

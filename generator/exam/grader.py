@@ -1,5 +1,5 @@
 """attndrills grade: each response of a responses CSV matched to its row of
-answers.csv and marked (generator.marking) — credit, and the misconception a
+answers.csv and marked (generator.exam.marking) — credit, and the misconception a
 wrong answer matches.  Nothing is lost without a word: a response whose
 student or question is unknown, a second response to the same question and a
 student with no responses are each reported and counted.
@@ -19,83 +19,20 @@ from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
-from . import kinds
-from .errors import UserError
-from .exam import POINTS_PLACES, graded_answers
-from .marking import Mark, answer_from_row, answer_text, feedback, mark
-from .pipeline import sample_problem, solve_problem
-from .roster import csv_problem
-from .seeding import parse_variant
-from .spreadsheet import cell, read_cell
+from .. import kinds
+from ..errors import UserError
+from .assembly import POINTS_PLACES, graded_answers
+from .answers import answer_from_row, answer_text
+from .marking import Mark, feedback, mark
+from ..pipeline import sample_problem, solve_problem
+from .tables import read_csv
+from ..seeding import parse_variant
+from ..spreadsheet import cell, read_cell
 
 ANSWER_COLUMNS = ["student", "variant", "question", "answer", "tolerance", "points"]
 RESPONSE_COLUMNS = ["student", "question", "response"]
 RESULT_COLUMNS = ["student", "question", "variant", "response", "correct", "awarded", "points",
                   "misconception", "feedback"]
-
-
-# Spreadsheets in decimal-comma locales save "CSV" with semicolons (or tabs)
-# between fields: the delimiter is the one under which the header holds the columns.
-DELIMITERS = {",": "comma", ";": "semicolon", "\t": "tab"}
-
-
-def _delimiter(text: str, columns: list[str]) -> str:
-    header = text.split("\n", 1)[0]
-    for d in DELIMITERS:
-        try:
-            names = [h.strip().casefold() for h in next(csv.reader([header], delimiter=d), [])]
-        except csv.Error:
-            continue
-        if all(c in names for c in columns):
-            return d
-    return ","
-
-
-def read_csv(path: Path, columns: list[str], what: str,
-             unquote: bool = False) -> list[tuple[int, dict[str, str]]]:
-    """(line, row) pairs holding `columns`; header names match whatever their
-    case and surrounding spaces; blank lines are skipped.  Fields are separated
-    by commas, semicolons or tabs (whichever makes the header).  `unquote`:
-    the file is one this project wrote, whose cells may carry the quote that
-    keeps a spreadsheet from running them (generator.spreadsheet)."""
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read the {what} ({exc.strerror})") from None
-    except UnicodeDecodeError as exc:
-        raise UserError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    if "\x00" in text:
-        raise UserError(f"{path}: contains NUL bytes; is it really a CSV file?")
-    delimiter = _delimiter(text, columns)
-    # strict: a quote left open is an error, not a field running to the end of the file
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True, delimiter=delimiter)
-    rows = []
-    try:
-        names = [h.strip().casefold() for h in next(reader, [])]
-        missing = [c for c in columns if c not in names]
-        if missing:
-            raise UserError(f"{path}: line 1: the header needs the columns {', '.join(columns)} "
-                            f"(missing: {', '.join(missing)}); separate the fields with commas")
-        twice = [c for c in columns if names.count(c) > 1]
-        if twice:
-            raise UserError(f"{path}: line 1: the column {twice[0]} appears twice in the header")
-        index = {c: names.index(c) for c in columns}
-        sep = DELIMITERS[delimiter]
-        while True:
-            line = reader.line_num + 1
-            cells = next(reader, None)
-            if cells is None:
-                break
-            if len(cells) > len(names) and any(c.strip() for c in cells[len(names):]):
-                example = "0,1; 0,2; 0,7" if delimiter == ";" else "0.1, 0.2, 0.7"
-                raise UserError(f"{path}: line {line}: {len(cells)} fields where the header has {len(names)}; "
-                                f"a value holding {sep}s goes in double quotes (\"{example}\")")
-            if any(c.strip() for c in cells):
-                row = {c: cells[i] if i < len(cells) else "" for c, i in index.items()}
-                rows.append((line, {c: read_cell(v) for c, v in row.items()} if unquote else row))
-    except csv.Error as exc:
-        raise UserError(f"{path}: line {reader.line_num}: {csv_problem(exc)}") from None
-    return rows
 
 
 @dataclass
@@ -178,27 +115,60 @@ MAX_REPORTED = 20
 
 def grade(answers_path: Path, responses_path: Path) -> Grading:
     """Mark every row of answers.csv with its response (blank when none)."""
-    answers = read_csv(answers_path, ANSWER_COLUMNS, "answers", unquote=True)
+    answers, questions, points = _read_answers(answers_path)
+    responses = read_csv(responses_path, RESPONSE_COLUMNS, "responses")
+    # First every response is placed, then the reports are written: a typo in
+    # an id is best explained by the students left without responses.
+    given, placed = _place(responses, questions)
+    mentioned = {student for *_, student, _, _ in placed if student is not None}
+    silent = [s for s in questions if s not in mentioned]
+    grading = _report(placed, questions, silent, f"{responses_path}:")
+    for s in silent:
+        grading.counts["student without responses"] += 1
+        total = sum(p for (_, row), p in zip(answers, points) if row["student"].strip() == s)
+        grading.reports.append(f"student {s} has no responses — marked 0 of {fmt(total)}")
+    grading.graded = len(given)
+    grading.answered = len({student for student, _ in given})
+    digits = _digits(answers_path)
+    regenerated: dict[str, list] = {}
+    for (n, row), pts in zip(answers, points):
+        got = given.get((row["student"].strip(), row["question"].strip()))
+        response = got[0] if got else ""
+        # a variant is regenerated only for its distractors: a blank is "no answer" either way
+        answer = _answer_for(row, digits, regenerated) if response.strip() else None
+        m = mark(answer, response) if answer is not None else _mark_row(row, response)
+        grading.results.append(Result(row, response, m, pts, got is not None))
+    return grading
+
+
+def _read_answers(path: Path) -> tuple[list[tuple[int, dict[str, str]]], dict[str, list[str]], list[Fraction]]:
+    """answers.csv's rows, each student's questions, and each row's points;
+    every row one of its student's questions, with a key that can be marked."""
+    answers = read_csv(path, ANSWER_COLUMNS, "answers", unquote=True)
     if not answers:
-        raise UserError(f"{answers_path}: no rows under the header, so nothing to grade against; "
+        raise UserError(f"{path}: no rows under the header, so nothing to grade against; "
                         "give the answers.csv that attndrills exam wrote")
     questions: dict[str, list[str]] = {}
     points = []
     for n, row in answers:
         student, question = row["student"].strip(), row["question"].strip()
         if question in questions.setdefault(student, []):
-            raise UserError(f"{answers_path}: line {n}: a second row for student {student} question {question}")
+            raise UserError(f"{path}: line {n}: a second row for student {student} question {question}")
         questions[student].append(question)
-        points.append(_points(row["points"], answers_path, n))
+        points.append(_points(row["points"], path, n))
         try:
             answer_from_row(row["answer"], row["tolerance"])
         except ValueError as exc:
-            raise UserError(f"{answers_path}: line {n}: {exc}") from None
-    _known_variants(answers, answers_path)
-    responses = read_csv(responses_path, RESPONSE_COLUMNS, "responses")
+            raise UserError(f"{path}: line {n}: {exc}") from None
+    _known_variants(answers, path)
+    return answers, questions, points
 
-    # First every response is placed, then the reports are written: a typo in
-    # an id is best explained by the students left without responses.
+
+def _place(responses: list[tuple[int, dict[str, str]]], questions: dict[str, list[str]]):
+    """Each response's (line, student id, question id, student, question,
+    line of the first response to that question) — student and question as
+    answers.csv names them, None when unknown — and the graded responses,
+    (student, question) → (response, line)."""
     by_case: dict[str, list[str]] = {}
     for s in questions:
         by_case.setdefault(s.casefold(), []).append(s)
@@ -212,10 +182,12 @@ def grade(answers_path: Path, responses_path: Path) -> Grading:
         if question is not None and key not in given:
             given[key] = (r["response"], n)
         placed.append((n, sid, qid, student, question, given.get(key, (None, None))[1]))
-    mentioned = {student for *_, student, _, _ in placed if student is not None}
-    silent = [s for s in questions if s not in mentioned]
+    return given, placed
 
-    grading = Grading([])
+
+def _report(placed: list[tuple], questions: dict[str, list[str]], silent: list[str], where: str) -> Grading:
+    """A grading with no results yet: one report per unknown student, unknown
+    question and duplicate response, in the responses' order, and their counts."""
     counts = dict.fromkeys(("unknown student", "unknown question", "duplicate", "student without responses"), 0)
     strangers: dict[str, list[int]] = {}  # unknown student id → its lines
     unasked: dict[tuple[str, str], list[int]] = {}  # (student, unknown question) → its lines
@@ -228,8 +200,19 @@ def grade(answers_path: Path, responses_path: Path) -> Grading:
             unasked.setdefault((student, qid), []).append(n)
         elif first != n:
             counts["duplicate"] += 1
-    reports: list[tuple[int, str]] = []  # (first line, report), in the responses' order
-    where = f"{responses_path}:"
+    reports = _strangers(strangers, questions, silent, where) + _unasked(unasked, questions, where)
+    for n, sid, qid, student, question, first in placed:
+        if student is not None and question is not None and first != n:
+            reports.append((n, f"{where} line {n}: a second response from {student} to question {question} "
+                               f"(the first, on line {first}, is graded) — not graded"))
+    return Grading([], [text for _, text in sorted(reports, key=lambda r: r[0])], counts,
+                   {"unknown student": len(strangers), "unknown question": len(unasked)})
+
+
+def _strangers(strangers: dict[str, list[int]], questions: dict[str, list[str]], silent: list[str],
+               where: str) -> list[tuple[int, str]]:
+    """(first line, report) of each unknown student id, with a guess at the id meant."""
+    reports = []
     for i, (sid, ns) in enumerate(strangers.items()):
         if i == MAX_REPORTED:
             rest = list(strangers.values())[MAX_REPORTED:]
@@ -240,35 +223,19 @@ def grade(answers_path: Path, responses_path: Path) -> Grading:
         hint = _close(sid, silent) or _close(sid, list(questions))
         reports.append((ns[0], f"{where} {_lines(ns)}: unknown student “{sid}”{hint} — {_not_graded(ns)}"
                                if sid else f"{where} {_lines(ns)}: no student id — {_not_graded(ns)}"))
+    return reports
+
+
+def _unasked(unasked: dict[tuple[str, str], list[int]], questions: dict[str, list[str]],
+             where: str) -> list[tuple[int, str]]:
+    """(first line, report) of each question a known student was not asked."""
+    reports = []
     for (student, qid), ns in unasked.items():
         hint = _parts(qid, questions[student]) or _close(qid, questions[student])
         reports.append((ns[0], f"{where} {_lines(ns)}: student {student} has no question “{qid}”{hint} — "
                                f"{_not_graded(ns)}" if qid else
                                f"{where} {_lines(ns)}: no question id for student {student} — {_not_graded(ns)}"))
-    for n, sid, qid, student, question, first in placed:
-        if student is not None and question is not None and first != n:
-            reports.append((n, f"{where} line {n}: a second response from {student} to question {question} "
-                               f"(the first, on line {first}, is graded) — not graded"))
-    grading.reports = [text for _, text in sorted(reports, key=lambda r: r[0])]
-    for s in silent:
-        counts["student without responses"] += 1
-        total = sum(p for (_, row), p in zip(answers, points) if row["student"].strip() == s)
-        grading.reports.append(f"student {s} has no responses — marked 0 of {fmt(total)}")
-    grading.counts = counts
-    grading.ids = {"unknown student": len(strangers), "unknown question": len(unasked)}
-    grading.graded = len(given)
-    grading.answered = len({student for student, _ in given})
-
-    digits = _digits(answers_path)
-    regenerated: dict[str, list] = {}
-    for (n, row), pts in zip(answers, points):
-        got = given.get((row["student"].strip(), row["question"].strip()))
-        response = got[0] if got else ""
-        # a variant is regenerated only for its distractors: a blank is "no answer" either way
-        answer = _answer_for(row, digits, regenerated) if response.strip() else None
-        m = mark(answer, response) if answer is not None else _mark_row(row, response)
-        grading.results.append(Result(row, response, m, pts, got is not None))
-    return grading
+    return reports
 
 
 def _known_variants(answers: list[tuple[int, dict[str, str]]], path: Path) -> None:

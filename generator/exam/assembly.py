@@ -1,7 +1,7 @@
 """The exam's assembly: which variant each student gets, the order of the
 questions on the paper, the points, the part labels (`2a`, `2b`, …) and which
 answers are graded.  A pure function of (spec, student, master seed): no disk,
-no rendering.  The writers (`writers/print.py`) turn what it returns into
+no rendering.  The writers (`writers/exams.py`) turn what it returns into
 papers, the key, answers.csv, the manifest and moodle.xml, so every output
 reads the same labels and points.
 
@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .model import Answer, Solution
-from .pipeline import build_items
-from .seeding import derived_seed, encode
+from ..model import Answer, Solution
+from ..pipeline import build_items
+from ..seeding import derived_seed, encode
 
 if TYPE_CHECKING:  # names only: rendering one problem needs neither a roster nor YAML
     from .roster import Student
@@ -38,7 +38,7 @@ def graded_answers(solution: Solution) -> list[Answer]:
     the kind's own `graded` names (every quantity its question asks); else the choice-like answers and the standard quantities
     (never an input handed to the student); failing those, every numeric one.
     Text answers are model answers, marked by hand, never graded here."""
-    from . import kinds
+    from .. import kinds
 
     chosen = kinds.get(solution.problem.kind).graded
     if chosen is not None:

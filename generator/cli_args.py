@@ -1,0 +1,124 @@
+"""The command line's arguments: the parser of every command (DESIGN.md,
+"Command line"), whose mistakes are one `error:` line and exit code 2."""
+
+from __future__ import annotations
+
+import argparse
+
+from . import __version__
+from .errors import UserError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2 — never argparse's usage dump
+        raise UserError(message)
+
+    def format_help(self) -> str:
+        if callable(self.epilog):  # text that costs an import is made when help is asked for
+            self.epilog = self.epilog()
+        return super().format_help()
+
+
+def _whole(text: str) -> int:
+    """argparse's type for counts: int, except that a number of thousands of
+    digits is not echoed back whole (nor converted: Python stops at 4300)."""
+    if len(text.strip()) > 20:
+        raise argparse.ArgumentTypeError(f"a number of {len(text.strip())} characters is far too large")
+    return int(text)
+
+
+_whole.__name__ = "int"  # argparse names the type in "invalid int value: 'x'"
+
+
+def _accepted_forms() -> str:
+    from .exam.marking import ACCEPTED_FORMS
+
+    return ACCEPTED_FORMS
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line's parser: every command, its arguments and help."""
+    p = _Parser(prog="attndrills", description="Exercises and worked solutions on attention "
+                "(score → softmax → blend).")
+    p.add_argument("--version", action="version", version=f"attndrills {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    k = sub.add_parser("kinds", help="list every problem kind")
+    k.add_argument("--json", action="store_true", help="machine-readable list")
+
+    q = sub.add_parser("problem", help="one problem and its worked solution to stdout")
+    q.add_argument("kind", metavar="KIND", help="A…I, 1.1…5.3, a slug, or a variant code such as A-7KQ2M9XD4R")
+    q.add_argument("--seed", help="whole number; without it a fresh seed is drawn and printed")
+    q.add_argument("--scores", help="comma-separated scores, e.g. 0.3,2.1,0.5 (or -2,1,0)")
+    q.add_argument("--input", help="the inputs as a JSON object, e.g. '{\"scores\": [\"0.3\", \"2.1\"]}'")
+    q.add_argument("--format", choices=("md", "json"), default="md")
+    q.add_argument("--digits", type=_whole, default=4, help="decimal places shown (default 4)")
+    q.add_argument("--figures", metavar="DIR", help="draw the figures as SVG files into DIR and embed "
+                   "them (save the Markdown in DIR too: it refers to them by file name)")
+
+    s = sub.add_parser("site", help="fresh problem sets into the MkDocs docs folder")
+    s.add_argument("--sets", type=_whole, help="how many sets (default: 3, or the spec's `sets`)")
+    s.add_argument("--seed", help="master seed (default: the spec's, else fresh each run)")
+    s.add_argument("--spec", help="a problem-set spec (YAML); without it the sets cover every cell and level")
+    s.add_argument("--docs", default="docs", help="the MkDocs docs folder (default docs)")
+    s.add_argument("--pdf", action="store_true", help="also each set's printable sheet and key (Typst PDFs)")
+    s.add_argument("--force", action="store_true", help="replace a DOCS/generated folder attndrills did not write")
+
+    sh = sub.add_parser("sheet", help="a printable problem sheet and its answer key (PDF)")
+    sh.add_argument("spec", metavar="SPEC")
+    sh.add_argument("--seed", help="master seed (default: the spec's, else fresh)")
+    sh.add_argument("--out", required=True, metavar="DIR", help="writes DIR/sheet.pdf and DIR/key.pdf")
+    sh.add_argument("--paper", default="a4", help="a4 (default) or letter")
+    sh.add_argument("--force", action="store_true", help="replace a folder attndrills did not write")
+    sh.add_argument("--font-path", action="append", default=[], metavar="DIR",
+                    help="also take fonts from DIR (repeatable), for names in scripts the packaged fonts lack")
+
+    ex = sub.add_parser("exam", help="randomized per-student exams, key, answers.csv, manifest, Moodle XML")
+    ex.add_argument("spec", metavar="SPEC")
+    who = ex.add_mutually_exclusive_group(required=True)
+    who.add_argument("--students", type=_whole, metavar="N", help="N numbered students s001…")
+    who.add_argument("--roster", metavar="CSV", help="a CSV with a header holding id (and name)")
+    who.add_argument("--variants", type=_whole, metavar="N",
+                     help="no papers: a Moodle pool of N variants of every question (with key and answers.csv)")
+    ex.add_argument("--seed", help="master seed (default: the spec's, else fresh)")
+    ex.add_argument("--out", required=True, metavar="DIR")
+    ex.add_argument("--paper", default="a4", help="a4 (default) or letter")
+    ex.add_argument("--only", metavar="STUDENT", help="regenerate one student's paper")
+    ex.add_argument("--workers", type=_whole, help="worker processes (default: up to 2)")
+    ex.add_argument("--solutions", action="store_true",
+                    help="also DIR/solutions/<id>.pdf: each student's variants worked, with figures")
+    ex.add_argument("--force", action="store_true", help="replace a folder attndrills did not write")
+    ex.add_argument("--font-path", action="append", default=[], metavar="DIR",
+                    help="also take fonts from DIR (repeatable), for names in scripts the packaged fonts lack")
+
+    g = sub.add_parser(
+        "grade", help="mark responses against answers.csv", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Mark each response against its row of answers.csv: the credit, and the named mistake\n"
+        "a wrong answer matches (or a hint). Responses whose student or question is unknown\n"
+        "(one line per unknown id, with how many rows it skipped), second responses to a question\n"
+        "and students without responses are reported on stderr; the summary counts missing\n"
+        "answers. The exit code is 1 when a response was not graded (the results are still\n"
+        "written). Fields are separated by commas (or semicolons, or tabs). Cells that a\n"
+        "spreadsheet would run as a formula (=, +, -, @) are written with a ' in front.",
+        epilog=_accepted_forms)
+    g.add_argument("answers", metavar="KEY_CSV", help="the exam's answers.csv")
+    g.add_argument("responses", metavar="RESPONSES_CSV",
+                   help="a CSV with the columns student, question, response (any case, in any order)")
+    g.add_argument("--out", metavar="CSV", help="results CSV (default: stdout); each student's total goes to stdout")
+    return p
+
+
+def join_negative_values(argv: list[str]) -> list[str]:
+    """`--scores -2,1,0`: a value list starting with a minus sign is a value, not an option."""
+    out = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        nxt = argv[i + 1] if i + 1 < len(argv) else ""
+        if arg in ("--scores", "--seed", "--digits") and nxt.startswith("-") and not nxt.startswith("--"):
+            out.append(f"{arg}={argv[i + 1]}")
+            i += 2
+            continue
+        out.append(arg)
+        i += 1
+    return out

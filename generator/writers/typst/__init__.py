@@ -1,0 +1,2 @@
+"""Typst: fonts and the compiler of this process (`compiler`), and the compile
+processes beside it (`pool`)."""
