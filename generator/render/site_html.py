@@ -21,7 +21,8 @@ from ..mathlines import Node
 from ..model import Prose, Solution
 from ..templating import environment
 from .latex import joined_pieces, latex_display, latex_pieces
-from .markdown import _BLOCK_START, answer_view, course_place, data_uri
+from .answer_fields import answer_view
+from .markdown import _BLOCK_START, course_place, data_uri
 
 
 class _Unsure(Exception):
