@@ -10,6 +10,8 @@ import base64
 import html
 import json
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..mathlines import Node
 from ..model import Prose, Solution
@@ -80,34 +82,54 @@ def course_place(kind: str, long: bool = False) -> str:
     return f"Exercise {kind}" + (f", level {level}: {name}" if long and name else "")
 
 
-def view(solution: Solution, figures=None, src_prefix: str = "") -> dict:
-    """What the templates need, all already formatted.  `figures` are the drawn
-    figures of the solution (in order), referenced as src_prefix + filename."""
+@dataclass(frozen=True)
+class Markup:
+    """How an output writes the leaves of a problem's view: its titles, its
+    figures' alt texts, its paragraphs (Prose, `block_start` as for `inline`)
+    and its display formulas (LaTeX).  Markdown's is MARKDOWN; the site's HTML
+    (render.site_html) writes what Python-Markdown makes of it."""
+    text: Callable[[str], str]
+    alt: Callable[[str], str]
+    inline: Callable[..., str]
+    display: Callable[[str], str]
+
+
+MARKDOWN = Markup(text=escape_md, alt=escape_md, inline=inline, display=lambda tex: tex)
+
+
+def view(solution: Solution, figures=None, src_prefix: str | None = "", *, markup: Markup = MARKDOWN,
+         recall: bool = True) -> dict:
+    """What the templates need, all already formatted by `markup`: the one
+    view of a problem behind templates/markdown/ and templates/html/.
+    `figures` are the drawn figures of the solution (in order), referenced
+    as src_prefix + filename or, with src_prefix None, put into the page
+    (data_uri); `recall=False` leaves the recall cards out."""
     p = solution.problem
-    figs = [{"src": src_prefix + f.filename, "alt": escape_md(f.alt),
-             "caption": inline(spec.caption, block_start=False)}
+    fmt = markup.inline
+    figs = [{"src": data_uri(f) if src_prefix is None else src_prefix + f.filename, "alt": markup.alt(f.alt),
+             "caption": fmt(spec.caption, block_start=False)}
             for spec, f in zip(solution.figures, figures or ())]
     return {
         "kind": p.kind,
         "seed": p.seed,
         "variant": p.variant,
         "place": course_place(p.kind),
-        "title": escape_md(solution.title),
-        "question": [inline(q) for q in solution.question],
-        "forecast": inline(solution.forecast),
+        "title": markup.text(solution.title),
+        "question": [fmt(q) for q in solution.question],
+        "forecast": fmt(solution.forecast),
         "steps": [
             {
-                "title": escape_md(s.title),
-                "body": [inline(b) for b in s.body],
-                "math": [latex_display(m) for m in s.math],
-                "why": inline(s.why, block_start=False),
-                "after": [inline(a) for a in s.after],
+                "title": markup.text(s.title),
+                "body": [fmt(b) for b in s.body],
+                "math": [markup.display(latex_display(m)) for m in s.math],
+                "why": fmt(s.why, block_start=False),
+                "after": [fmt(a) for a in s.after],
             }
             for s in solution.steps
         ],
         "figures": figs,
-        "verify": [inline(c.line) for c in solution.checks],
-        "recall": [(inline(q), inline(a)) for q, a in solution.recall],
+        "verify": [fmt(c.line) for c in solution.checks],
+        "recall": [(fmt(q), fmt(a)) for q, a in solution.recall] if recall else [],
     }
 
 
@@ -133,8 +155,8 @@ def render_problem(solution: Solution, *, heading: str = "#", number: int | None
     (docs/javascripts/practice.js checks them); heading=None prints the
     title as a bold line (a practice page's variants share one heading)."""
     tpl = environment().get_template("markdown/problem.md.j2")
-    return tpl.render(p=view(solution, figures, src_prefix), heading=heading, number=number,
-                      recall=recall, anchor=anchor, check=answer_fields,
+    return tpl.render(p=view(solution, figures, src_prefix, recall=recall), heading=heading, number=number,
+                      anchor=anchor, check=answer_fields,
                       v=answer_view(solution) if answer_fields else None)
 
 
