@@ -33,6 +33,9 @@ import html
 import math
 import re
 
+import jinja2
+from markupsafe import Markup
+
 from ..exam import PART_LETTERS, Part, Question, points_text, unmarked_prompts
 from ..kinds._base import option_lines
 from ..marking import centre as _marking_centre
@@ -40,6 +43,7 @@ from ..marking import inside, parse_number
 from ..mathlines import power_of_ten
 from ..misconceptions import describe
 from ..model import Answer, prose
+from ..templating import environment
 from . import plain
 from .html import inline, question_html, solution_html, symbols_html
 
@@ -63,24 +67,23 @@ def centre(a: Answer):
     return hit[1]
 
 
-# -- XML ----------------------------------------------------------------------
+# -- XML: templates/moodle/ --------------------------------------------------
 
-def cdata(text: str) -> str:
+def cdata(text: str) -> Markup:
     """Text as Moodle's export writes it: inside CDATA, which keeps every
     space (Moodle's XML reader drops one between an escaped tag and a
-    non-ASCII character otherwise).  Characters XML cannot hold are dropped."""
+    non-ASCII character otherwise).  Characters XML cannot hold are dropped.
+    The Moodle templates' `cdata` filter: every text they hold goes through
+    it; their other values (numbers, names of settings, variant codes) are
+    autoescaped."""
     text = _XML_BAD.sub("", text)
-    return "<![CDATA[" + text.replace("]]>", "]]]]><![CDATA[>") + "]]>" if text else ""
+    return Markup("<![CDATA[" + text.replace("]]>", "]]]]><![CDATA[>") + "]]>" if text else "")
 
 
-def _text(tag: str, value: str, fmt: str | None = "html", indent: int = 2) -> str:
-    pad = "  " * indent
-    attr = f' format="{fmt}"' if fmt else ""
-    return f"{pad}<{tag}{attr}>\n{pad}  <text>{cdata(value)}</text>\n{pad}</{tag}>\n"
-
-
-def _tag(tag: str, value: str, indent: int = 2) -> str:
-    return f"{'  ' * indent}<{tag}>{html.escape(value, quote=False)}</{tag}>\n"
+def _template(name: str) -> jinja2.Template:
+    env = environment()
+    env.filters["cdata"] = cdata  # only templates/moodle/ name it
+    return env.get_template(f"moodle/{name}")
 
 
 def category_name(name: str) -> str:
@@ -100,8 +103,7 @@ def category_name(name: str) -> str:
 def render_category(names: list[str], info: str = "") -> str:
     """A category switch: the questions that follow go into $course$/top/names…"""
     path = "/".join(["$course$", "top", *map(category_name, names)])
-    return ('  <question type="category">\n    <category>\n      <text>' + cdata(path) + "</text>\n"
-            "    </category>\n" + _text("info", info) + "    <idnumber></idnumber>\n  </question>\n")
+    return _template("category.xml.j2").render(path=path, info=info)
 
 
 def item_category(item: int, points) -> str:
@@ -111,7 +113,7 @@ def item_category(item: int, points) -> str:
 
 
 def render_quiz(fragments: list[str]) -> bytes:
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n' + "".join(fragments) + "</quiz>\n").encode("utf-8")
+    return _template("quiz.xml.j2").render(fragments=fragments).encode("utf-8")
 
 
 # -- one exam question → one Moodle question ----------------------------------
@@ -120,54 +122,63 @@ def render_question(q: Question, digits: int) -> str:
     """One Moodle question for one exam question (every part in it)."""
     if not q.parts:
         return ""  # nothing to grade (model answers only): nothing Moodle could mark
-    sol = q.solution
-    skip, claims = _shown_elsewhere(q)
-    body = question_html(sol, skip)
-    parts = q.parts
-    single = parts[0].answer if len(parts) == 1 else None
+    return _template("question.xml.j2").render(q=question_view(q, digits))
+
+
+_QTYPES = {"numeric": "numerical", "choice": "multichoice", "truefalse": "truefalse", "matching": "matching"}
+
+
+def _qtype(parts) -> str:
+    a = parts[0].answer
     # Moodle's matching type needs three choices at least; fewer pairs go into a cloze
-    if single is not None and (single.type in ("numeric", "choice", "truefalse")
-                               or single.type == "matching" and len(single.exact) >= 3):
-        qtype = {"numeric": "numerical", "choice": "multichoice", "truefalse": "truefalse",
-                 "matching": "matching"}[single.type]
-    else:
-        qtype = "cloze"
+    if len(parts) == 1 and (a.type in ("numeric", "choice", "truefalse") or a.type == "matching" and len(a.exact) >= 3):
+        return _QTYPES[a.type]
+    return "cloze"
+
+
+def question_view(q: Question, digits: int) -> dict:
+    """What templates/moodle/question.xml.j2 needs of one exam question: its
+    Moodle type, texts (HTML) and answers."""
+    sol, parts = q.solution, q.parts
+    skip, claims = _shown_elsewhere(q)
+    qtype = _qtype(parts)
+    a = parts[0].answer
+    v = {"type": qtype, "name": f"Q{q.item} {sol.problem.variant}",
+         "text": question_html(sol, skip) + _question_end(qtype, q, claims, digits),
+         "feedback": _unlettered(solution_html(sol), parts),
+         # the cloze importer ignores it: the blank weights are the mark
+         "grade": None if qtype == "cloze" else points_text(q.points),
+         "variant": sol.problem.variant, "answers": [], "subquestions": []}
+    if qtype == "numerical":
+        v["answers"] = _numerical(a)
+    elif qtype == "multichoice":
+        v["single"], v["answers"] = _multichoice(a)
+    elif qtype == "truefalse":
+        v["answers"] = [_answer(100 if o.correct else 0, o.text, _feedback(o.misconception), "moodle_auto_format")
+                        for o in a.options]
+    elif qtype == "matching":
+        stems = symbols_html(sol)
+        v["subquestions"] = [(stems.get(left) or _label(left), _unnumbered(right)) for left, right in a.exact]
+    return v
+
+
+def _question_end(qtype: str, q: Question, claims: dict[str, str], digits: int) -> str:
+    """What follows the question's paragraphs: the line a numerical or
+    true/false answer is asked on, or a cloze question's parts."""
+    parts, a = q.parts, q.parts[0].answer
     if qtype == "numerical":
         # as a cloze part's line reads; Moodle puts its own "Answer:" before the box
-        body += f"<p>{_label(parts[0].quantity)} ({_precision(single, digits)}):</p>"
-    elif qtype == "truefalse":
-        body += f"<p><b>True or false:</b> {_claim(single, claims)}</p>"
-    elif qtype == "cloze":
-        weights = cloze_weights(parts)
-        # parts by letter alone: the letter answers.csv gives the part after the question's
-        # number on the student's paper, which Moodle's quiz order need not follow
-        labels = [f"({PART_LETTERS[n]})" if len(parts) > 1 else "" for n in range(len(parts))]
-        body += "".join(_cloze_part(p, label, w, claims, symbols_html(sol), digits)
-                        for p, label, w in zip(parts, labels, weights))
-    out = [f'  <question type="{qtype}">\n',
-           _text("name", f"Q{q.item} {sol.problem.variant}", fmt=None),
-           _text("questiontext", body),
-           _text("generalfeedback", _unlettered(solution_html(sol), parts))]
-    if qtype != "cloze":  # the cloze importer ignores it: the blank weights are the mark
-        out.append(_tag("defaultgrade", points_text(q.points)))
-    out += [_tag("penalty", "0.3333333"), _tag("hidden", "0"), _tag("idnumber", sol.problem.variant)]
-    if qtype == "numerical":
-        out.append(_numerical(single))
-    elif qtype == "multichoice":
-        out.append(_multichoice(single))
-    elif qtype == "truefalse":
-        for o in single.options:
-            out.append(_answer(100 if o.correct else 0, o.text, _feedback(o.misconception), "moodle_auto_format"))
-    elif qtype == "matching":
-        out.append(_tag("shuffleanswers", "true"))
-        stems = symbols_html(sol)
-        for left, right in single.exact:
-            out.append('    <subquestion format="html">\n'
-                       f"      <text>{cdata(stems.get(left) or _label(left))}</text>\n"
-                       f"      <answer>\n        <text>{cdata(_unnumbered(right))}</text>\n      </answer>\n"
-                       "    </subquestion>\n")
-    out.append("  </question>\n")
-    return "".join(out)
+        return f"<p>{_label(parts[0].quantity)} ({_precision(a, digits)}):</p>"
+    if qtype == "truefalse":
+        return f"<p><b>True or false:</b> {_claim(a, claims)}</p>"
+    if qtype != "cloze":
+        return ""
+    weights = cloze_weights(parts)
+    # parts by letter alone: the letter answers.csv gives the part after the question's
+    # number on the student's paper, which Moodle's quiz order need not follow
+    labels = [f"({PART_LETTERS[n]})" if len(parts) > 1 else "" for n in range(len(parts))]
+    stems = symbols_html(q.solution)
+    return "".join(_cloze_part(p, label, w, claims, stems, digits) for p, label, w in zip(parts, labels, weights))
 
 
 def _shown_elsewhere(q: Question) -> tuple[frozenset[int], dict[str, str]]:
@@ -251,12 +262,8 @@ def _feedback(misconception: str | None) -> str:
     return html.escape(describe(misconception)) if misconception else ""
 
 
-def _answer(fraction: float, text: str, feedback: str, fmt: str = "html", tolerance: str | None = None) -> str:
-    out = (f'    <answer fraction="{fraction:g}" format="{fmt}">\n      <text>{cdata(text)}</text>\n'
-           f'      <feedback format="html">\n        <text>{cdata(feedback)}</text>\n      </feedback>\n')
-    if tolerance is not None:
-        out += f"      <tolerance>{tolerance}</tolerance>\n"
-    return out + "    </answer>\n"
+def _answer(fraction: float, text: str, feedback: str, fmt: str = "html", tolerance: str | None = None) -> dict:
+    return {"fraction": f"{fraction:g}", "format": fmt, "text": text, "feedback": feedback, "tolerance": tolerance}
 
 
 def _num(x: float) -> str:
@@ -278,28 +285,22 @@ def _named(key: float, tol: float, mistakes) -> list[tuple[float, object]]:
     return [(v, w) for v, w in values if not any(u != v and inside(u, v, tol) for u, _ in values)]
 
 
-def _numerical(a: Answer) -> str:
+def _numerical(a: Answer) -> list[dict]:
     """The key's window (centre ± tolerance) first — Moodle takes the first
     answer whose window holds the response — then each named mistake."""
     c, t = centre(a), float(a.tolerance)
     out = [_answer(100, _num(c), "", "moodle_auto_format", _num(t))]
     for d, o in _named(c, t, [(parse_number(o.text), o) for o in a.options if not o.correct]):
         out.append(_answer(0, _num(d), _feedback(o.misconception), "moodle_auto_format", _num(t)))
-    out += [_tag("unitgradingtype", "0"), _tag("unitpenalty", "0.1"), _tag("showunits", "3"),
-            _tag("unitsleft", "0")]
-    return "".join(out)
+    return out
 
 
-def _multichoice(a: Answer) -> str:
+def _multichoice(a: Answer) -> tuple[bool, list[dict]]:
+    """Whether one choice is right, and the choices: the right ones share the mark."""
     correct = sum(o.correct for o in a.options)
     share = 100 / max(1, correct)
-    out = [_tag("single", "true" if correct == 1 else "false"),
-           _tag("shuffleanswers", "0"),  # the variant's order: the paper's letters
-           _tag("answernumbering", "ABCD"), _tag("showstandardinstruction", "0")]
-    for o in a.options:
-        out.append(_answer(float(f"{share:.5f}") if o.correct else 0, html.escape(plain.label(o.text)),
-                           _feedback(o.misconception)))
-    return "".join(out)
+    return correct == 1, [_answer(float(f"{share:.5f}") if o.correct else 0, html.escape(plain.label(o.text)),
+                                  _feedback(o.misconception)) for o in a.options]
 
 
 # -- cloze --------------------------------------------------------------------
