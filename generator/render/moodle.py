@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 
 import jinja2
 from markupsafe import Markup
@@ -57,6 +58,7 @@ def cdata(text: str) -> Markup:
     return Markup("<![CDATA[" + text.replace("]]>", "]]]]><![CDATA[>") + "]]>" if text else "")
 
 
+@lru_cache(maxsize=None)
 def _template(name: str) -> jinja2.Template:
     env = environment()
     env.filters["cdata"] = cdata  # only templates/moodle/ name it
