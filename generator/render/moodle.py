@@ -58,6 +58,12 @@ def cdata(text: str) -> Markup:
     return Markup("<![CDATA[" + text.replace("]]>", "]]]]><![CDATA[>") + "]]>" if text else "")
 
 
+# Laid out by templates, measured against the f-strings they replace (dd01fb4,
+# same bytes): the 2,700 questions of a 300-variant pool of
+# examples/exam-midterm.yaml take 1.00 s of CPU to render against 0.87 s
+# (medians of 7, alternating runs), ~50 µs a question; `attndrills exam
+# examples/exam-midterm.yaml --variants 300` took 7.7-8.9 s of CPU against
+# 7.8-8.6 s, within its noise.
 @lru_cache(maxsize=None)
 def _template(name: str) -> jinja2.Template:
     env = environment()
