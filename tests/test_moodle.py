@@ -16,9 +16,10 @@ from generator.cli import main
 from generator.exam.assembly import assemble, graded_answers, item_points
 from generator.exam.window import centre
 from generator.pipeline import sample_problem, solve_problem
-from generator.render.moodle import category_name, cdata, cloze_weights
 from generator.exam.roster import numbered
 from generator.exam.spec import load_spec
+from generator.render.moodle import category_name, cdata
+from generator.render.moodle_text import cloze_weights
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAM = ROOT / "examples" / "exam-midterm.yaml"
@@ -193,7 +194,7 @@ def test_mistakes_within_one_tolerance_of_each_other_are_not_named():
     """2.3 named "took a hard argmax" (0) and "did not divide by their total"
     (0.0001) in one blank of tolerance 0.00011: Moodle gave a response of 0
     the second one's feedback.  Neither is named where both fit."""
-    from generator.render.moodle import _numeric_blank
+    from generator.render.moodle_text import _numeric_blank
 
     blank = _numeric_blank(1, 0.0189, 0.00011, [(0.0, "argmax"), (0.0001, "no division"), (0.5, "far"),
                                                 (0.0189, "inside the key's window"), (0.5, "again")])
@@ -303,7 +304,7 @@ def _moodle_alternatives(inside: str) -> list[tuple[str, str]]:
 def test_cloze_text_survives_moodles_parser(text):
     import html
 
-    from generator.render.moodle import _esc
+    from generator.render.moodle_text import _esc
 
     stored = _moodle_alternatives(f"={_esc(text)}#{_esc(text)}~%0%other#{_esc('why ' + text)}")
     assert [(html.unescape(a), html.unescape(f)) for a, f in stored] == [(text, text), ("other", "why " + text)]

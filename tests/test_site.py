@@ -234,7 +234,8 @@ from generator.exam.marking import mark  # noqa: E402
 from generator.exam.window import centre  # noqa: E402
 from generator.exam.misconceptions import describe  # noqa: E402
 from generator.pipeline import sample_problem, solve_problem  # noqa: E402
-from generator.render.markdown import _json, answer_view, forecast_field, inline, render_problem  # noqa: E402
+from generator.render.answer_fields import answer_view, attribute_json, forecast_field  # noqa: E402
+from generator.render.markdown import inline, render_problem  # noqa: E402
 
 
 def _typed(rows) -> str:
@@ -351,7 +352,7 @@ def test_embedded_data_round_trips_through_its_attribute():
         assert "&" not in raw and json.loads(raw) == json.loads(answer_view(sol)["json"])
     # user text with the attribute's quote, an ampersand and markup survives
     data = {"label": "it's <b>&amp;</b> \\' & \"x\""}
-    raw = _json(data)
+    raw = attribute_json(data)
     assert "'" not in raw and "&" not in raw and json.loads(raw) == data
 
 

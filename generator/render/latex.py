@@ -262,38 +262,50 @@ def _chain_rows(node, budget: float, indent: float, column: float | None = None)
     of a list of chains: every row's right cell starts after it); None puts
     the left side on a row of its own and each relation on a row below it,
     a quad in (a left side and its first right side too wide for one row)."""
-    p = _PRINTER._print
     if not isinstance(node, M.Chain):
         return [("", r) for r in _wrap(node, 0, indent, budget)[0]]
-    left, lw = p(node.first), width(node.first)
-    rows: list[tuple[str, str]] = []
-    if lw > budget / 2 and _breakable(node.first) is not None:
-        # a long left side (a sum of many weights) wraps too; everything then
-        # starts in the right-hand column
-        wrapped, _ = _wrap(node.first, 0, indent, budget)
-        rows = [("", r if i == 0 else r"\quad " + r) for i, r in enumerate(wrapped[:-1])]
-        left, lw = "", indent
-        last = wrapped[-1] if len(wrapped) == 1 else r"\quad " + wrapped[-1]
-        rows.append(("", last))
-        for rel, n in node.rest:
-            pieces, _ = _wrap(n, lw + _REL_W, lw + indent, budget)
-            rows += [("", f" {RELATIONS[rel]} {pieces[0]}")] + [("", r"\quad " + x) for x in pieces[1:]]
-        return rows
-    if column is None:  # the left side alone, then the relations a quad in
-        rows, start = [("", left)], _QUAD_W
-        cur, used = "", start
-        for rel, n in node.rest:
-            if cur and used + _REL_W + width(n) > budget:
-                rows.append(("", r"\quad" + cur))
-                cur, used = "", start
-            pieces, used = _wrap(n, used + _REL_W, start + indent, budget)
-            cur += f" {RELATIONS[rel]} {pieces[0]}"
-            for extra in pieces[1:]:
-                rows.append(("", r"\quad" + cur))
-                cur = r" \quad " + extra
-        rows.append(("", r"\quad" + cur))
-        return rows
-    lw = max(lw, column)
+    if width(node.first) > budget / 2 and _breakable(node.first) is not None:
+        return _rows_wrapped_left(node, budget, indent)
+    if column is None:
+        return _rows_left_alone(node, budget, indent)
+    return _rows_in_columns(node, budget, indent, column)
+
+
+def _rows_wrapped_left(node, budget: float, indent: float) -> list[tuple[str, str]]:
+    """A long left side (a sum of many weights) wraps too; everything then
+    starts in the right-hand column."""
+    wrapped, _ = _wrap(node.first, 0, indent, budget)
+    rows = [("", r if i == 0 else r"\quad " + r) for i, r in enumerate(wrapped[:-1])]
+    lw = indent
+    last = wrapped[-1] if len(wrapped) == 1 else r"\quad " + wrapped[-1]
+    rows.append(("", last))
+    for rel, n in node.rest:
+        pieces, _ = _wrap(n, lw + _REL_W, lw + indent, budget)
+        rows += [("", f" {RELATIONS[rel]} {pieces[0]}")] + [("", r"\quad " + x) for x in pieces[1:]]
+    return rows
+
+
+def _rows_left_alone(node, budget: float, indent: float) -> list[tuple[str, str]]:
+    """The left side alone, then the relations a quad in."""
+    rows, start = [("", _PRINTER._print(node.first))], _QUAD_W
+    cur, used = "", start
+    for rel, n in node.rest:
+        if cur and used + _REL_W + width(n) > budget:
+            rows.append(("", r"\quad" + cur))
+            cur, used = "", start
+        pieces, used = _wrap(n, used + _REL_W, start + indent, budget)
+        cur += f" {RELATIONS[rel]} {pieces[0]}"
+        for extra in pieces[1:]:
+            rows.append(("", r"\quad" + cur))
+            cur = r" \quad " + extra
+    rows.append(("", r"\quad" + cur))
+    return rows
+
+
+def _rows_in_columns(node, budget: float, indent: float, column: float) -> list[tuple[str, str]]:
+    """The left side in the left column, the relations in the right one."""
+    left, rows = _PRINTER._print(node.first), []
+    lw = max(width(node.first), column)
     cur, used = "", lw
     for rel, n in node.rest:
         piece_w = _REL_W + width(n)

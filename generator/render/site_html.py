@@ -4,9 +4,11 @@ of render.markdown's Markdown for the same problem, without parsing it.
 
 `attndrills site` converts every problem of its pages before the builders
 see them (render.markdown.ready_html); through Python-Markdown that took
-1.4 ms a problem, more than sampling and solving it.  Here the layout of
-templates/html/ follows templates/markdown/ tag for tag, and prose is
-written as Python-Markdown writes the escaped Markdown of it.  What this
+1.4 ms a problem, more than sampling and solving it.  Here the problem's
+one view (render.markdown.view, as for the Markdown) is filled by HTML's
+Markup: prose written as Python-Markdown writes the escaped Markdown of it;
+templates/html/ lays it out as Python-Markdown lays out templates/markdown/,
+tag for tag.  What this
 module is not sure to write the same way — text that starts like a list or a
 heading, text with Markdown's escapable characters or surrounding blanks,
 maths Python-Markdown would not read as maths — makes it return None, and
@@ -21,7 +23,8 @@ from ..mathlines import Node
 from ..model import Prose, Solution
 from ..templating import environment
 from .latex import joined_pieces, latex_display, latex_pieces
-from .markdown import _BLOCK_START, answer_view, course_place, data_uri
+from .answer_fields import answer_view
+from .markdown import _BLOCK_START, Markup, view
 
 
 class _Unsure(Exception):
@@ -87,33 +90,8 @@ def _attribute(text: str) -> str:
         .replace("\n", " ")
 
 
-def view(solution: Solution, figures=None, src_prefix: str | None = None) -> dict:
-    """What templates/html/ needs, as render.markdown.view with HTML for
-    Markdown; figures are referenced as src_prefix + file name or, without
-    src_prefix, are in the page (render.markdown.data_uri)."""
-    p = solution.problem
-    return {
-        "kind": p.kind,
-        "variant": p.variant,
-        "place": course_place(p.kind),
-        "title": _title(solution.title),
-        "question": [inline(q) for q in solution.question],
-        "forecast": inline(solution.forecast),
-        "steps": [
-            {
-                "title": _title(s.title),
-                "body": [inline(b) for b in s.body],
-                "math": [_display(latex_display(m)) for m in s.math],
-                "why": inline(s.why, block_start=False),
-                "after": [inline(a) for a in s.after],
-            }
-            for s in solution.steps
-        ],
-        "figures": [{"src": data_uri(f) if src_prefix is None else src_prefix + f.filename, "alt": _attribute(f.alt),
-                     "caption": inline(spec.caption, block_start=False)}
-                    for spec, f in zip(solution.figures, figures or ())],
-        "verify": [inline(c.line) for c in solution.checks],
-    }
+# The one problem view (render.markdown.view) written as Python-Markdown writes its Markdown
+HTML = Markup(text=_title, alt=_attribute, inline=inline, display=_display)
 
 
 def problem_html(solution: Solution, *, title: bool = False, figures=None, src_prefix: str | None = None) -> str | None:
@@ -121,7 +99,7 @@ def problem_html(solution: Solution, *, title: bool = False, figures=None, src_p
     with its answer fields and its collapsed worked solution, as ready HTML;
     None where Python-Markdown might have written it differently."""
     try:
-        p = view(solution, figures, src_prefix)
+        p = view(solution, figures, src_prefix, markup=HTML, recall=False)
     except _Unsure:
         return None
     return environment().get_template("html/problem.html.j2").render(
