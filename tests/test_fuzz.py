@@ -35,7 +35,7 @@ def assert_clean_failure_or_success(code, out, err):
     if code != 0:
         assert code == 2, (code, err)
         lines = err.rstrip("\n").splitlines()
-        # one error line; a spec's several mistakes follow it, one indented line each (README, Specs)
+        # one error line; a spec's several mistakes follow it, one indented line each (guide/specs.md)
         assert lines[0].startswith("error:") and all(line.startswith("  ") for line in lines[1:]), err
 
 

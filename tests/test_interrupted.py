@@ -222,7 +222,7 @@ def test_a_killed_run_takes_its_workers_with_it(tmp_path, tmp_path_factory, args
 ], ids=["exam", "site"])
 def test_ctrl_c_ends_a_run_within_a_second_on_a_loaded_machine(tmp_path, tmp_path_factory, args):
     """Ctrl-C stopped 4 of 10 exams on a loaded machine in 1.0-2.1 s (3 to 6 s
-    here, beside other developers' work), where the README says "within a
+    here, beside other developers' work), where the guide says "within a
     second": the workers finished the two papers (or the set) they were
     making, and Python then freed every module's objects before exiting.
     Both cores are kept busy by other processes meanwhile."""

@@ -1,4 +1,4 @@
-"""The number policy of worked solutions (README, "Numbers" and "Marking"):
+"""The number policy of worked solutions (guide/numbers-and-marking.md):
 
 - every maths line a student can redo closes at its printed precision
   (tests/linecheck.py recomputes each result from the printed operands);
