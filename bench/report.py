@@ -285,23 +285,25 @@ def verdicts(results: dict, refs: dict) -> list[dict]:
         got = lookup(results, t["measured"])
         rows = sorted(got.items(), key=lambda kv: _row_order(kv[0])) if t.get("each") and isinstance(got, dict) \
             else [(None, None if isinstance(got, dict) else got)]
-        for row, value in rows:
-            most = resolve(results, refs, t.get("at_most"), row)
-            least = resolve(results, refs, t.get("at_least"), row)
-            bound = most if most["value"] is not None else least
-            runs = runs_of(results, t["measured"], row) if value is not None else None
-            load = load_of(results, t["measured"], row)
-            verdict, why = UNMEASURED, ""
-            if value is not None and bound["value"] is not None:
-                verdict, why = judge(runs, bound["runs"] or bound["value"], bound is most, bound["tolerance"], load,
-                                     results.get("cores"))
-            elif value is not None and (t.get("at_most") or t.get("at_least")):
-                verdict, why = NOT_JUDGED, most["basis"] or least["basis"] or ""
-            out.append({"issue": t["issue"], "what": t["what"] + (f" — {row}" if row else ""), "unit": t["unit"],
-                        "measured": value, "runs": runs, "load": load, "at_most": most["value"],
-                        "at_least": least["value"], "basis": most["basis"] or least["basis"] or f"issue {t['issue']}",
-                        "verdict": verdict, "why": why})
+        out += [_verdict(results, refs, t, row, value) for row, value in rows]
     return out
+
+
+def _verdict(results: dict, refs: dict, t: dict, row: str | None, value: Any) -> dict:
+    most = resolve(results, refs, t.get("at_most"), row)
+    least = resolve(results, refs, t.get("at_least"), row)
+    bound = most if most["value"] is not None else least
+    runs = runs_of(results, t["measured"], row) if value is not None else None
+    load = load_of(results, t["measured"], row)
+    verdict, why = UNMEASURED, ""
+    if value is not None and bound["value"] is not None:
+        verdict, why = judge(runs, bound["runs"] or bound["value"], bound is most, bound["tolerance"], load,
+                             results.get("cores"))
+    elif value is not None and (t.get("at_most") or t.get("at_least")):
+        verdict, why = NOT_JUDGED, most["basis"] or least["basis"] or ""
+    return {"issue": t["issue"], "what": t["what"] + (f" — {row}" if row else ""), "unit": t["unit"],
+            "measured": value, "runs": runs, "load": load, "at_most": most["value"], "at_least": least["value"],
+            "basis": most["basis"] or least["basis"] or f"issue {t['issue']}", "verdict": verdict, "why": why}
 
 
 def _row_order(name: str) -> tuple:
@@ -448,76 +450,108 @@ def render(results: dict, refs: dict) -> str:
 
 
 def _tables(results: dict, refs: dict) -> list[str]:
-    out = []
+    """The tables of every figure measured, one per kind of measure."""
+    return [line for table in (_kinds_table, _figures_table, _rexams_table, _site_table, _exam_table, _cli_table,
+                               _growth_table) for line in table(results, refs)]
+
+
+def _kinds_table(results: dict, refs: dict) -> list[str]:
     rows = results.get("worked_problems") or []
-    if rows:
-        before = refs["figures"]["abdb93e_per_second"]["value"]
-        b = baseline(results)
-        now = (b or {}).get("per_second", {})
-        head = ("| kind | problems | turns | load | per second | ms each | peak MB | at abdb93e (measured in this run) "
-                "| now ÷ abdb93e | at abdb93e (cited, another machine) |") if b else \
-            "| kind | problems | turns | load | per second | ms each | peak MB | at abdb93e (cited) | now ÷ abdb93e |"
-        out += ["", "## Worked problems (sample + solve + render Markdown), one core", "",
-                (f"The column at abdb93e is measured in this run ({str(b.get('commit', '?'))[:12]}: the same problems "
-                 f"per kind as main, the two taking turns of about {b.get('turn_s', '?')} s, ABBA); the last column is history, cited: "
-                 if b else "abdb93e not measured in this run; cited: ") + f"{refs['sources']['abdb93e']['cited_from']}.",
-                "", head, "|---|---|---|---|---|---|---|---|---|" + ("---|" if b else "")]
-        for r in rows:
-            then = before.get(r["kind"])
-            base = now.get(r["kind"]) if b else then
-            ratio = f"{r['per_second'] / base:.2f}" if base else "–"
-            shown = _num(base) if b else (_num(then) + " (cited)" if then else "–")
-            out.append(f"| {r['kind']} | {r['problems']} | {len(r.get('turns') or [1])} | {_load(r)} | "
-                       f"{r['per_second']} | {r['ms_per_problem']} | "
-                       f"{r['peak_rss_mb']} | {shown if base else '–'} | {ratio} |"
-                       + (f" {_num(then) if then else '–'} |" if b else ""))
-    if results.get("figures"):
-        out += ["", "## Figures, one core (drawn directly, no cache)", "",
-                "| figure | drawn | runs | load | per second | ms each | peak MB |", "|---|---|---|---|---|---|---|"]
-        out += [f"| {r['figure']} | {r['figures']} | {_runs(r)} | {_load(r)} | {r['per_second']} | {r['ms_per_figure']} "
-                f"| {r['peak_rss_mb']} |" for r in results["figures"]]
-    rex = results.get("rexams") or {}
-    if rex:
-        out += ["", "## The R/exams-shaped workload (bench/rexams.yaml)", "",
-                "| run | instances | workers | runs | load | wall s | ms per instance | peak MB, any process "
-                "| peak MB, tree |", "|---|---|---|---|---|---|---|---|---|"]
-        theirs = {f"R/exams {n}": r for n, r in (results.get("rexams_r") or {}).items() if isinstance(r, dict)}
-        for name, r in {**rex, **theirs}.items():
-            if "wall_s" in r or "seconds" in r:
-                out.append(f"| {name} | {r['instances']} | {r.get('workers', 1)} | {_runs(r)} | {_load(r)} | "
-                           f"{r.get('wall_s', r.get('seconds'))} | {r['ms_per_instance']} | "
-                           f"{r.get('peak_process_mb', '–')} | {r.get('peak_pss_mb', '–')} |")
-        html = [(n, r) for n, r in rex.items() if "site_s" in r]
-        if html:
-            out += ["", "| HTML a user publishes, cold | instances | site s | + mkdocs build s | + zensical build s |",
-                    "|---|---|---|---|---|"]
-            out += [f"| {n} | {r['instances']} | {r['site_s']} | {r['mkdocs_s']} | {r['zensical_s']} |" for n, r in html]
-        if "second_core" in results:
-            out.append(f"\nThe second core: Markdown path ×{results['second_core']} faster with 2 workers than with 1.")
-    if results.get("site"):
-        out += ["", "## Site (default sets), generation in-process and mkdocs build", "",
-                "| sets | runs | load | generate s | mkdocs build s | peak MB |", "|---|---|---|---|---|---|"]
-        out += [f"| {r['sets']} | {_runs(r)} | {_load(r)} | {r['generate_s']} | {r['mkdocs_build_s']} | {r['peak_rss_mb']} |"
-                for r in results["site"]]
-        site_b = (results.get("baseline") or {}).get("site_50")
-        if site_b:
-            out.append(f"| {site_b['sets']} at {_baseline_word(results)} (its own bench/run.py, measured in this run) | "
-                       f"{_runs(site_b)} | {_load(site_b)} | {site_b['generate_s']} | {site_b['mkdocs_build_s']} | "
-                       f"{site_b['peak_rss_mb']} |")
-    if results.get("exam"):
-        out += ["", "## 300-student exam, 10 problems (fresh process; whole process tree)", "",
-                "| options | runs | load | wall s | CPU % | peak MB (PSS) |", "|---|---|---|---|---|---|"]
-        out += [f"| {r['options']} | {_runs(r)} | {_load(r)} | {r['wall_s']} | {r['cpu_percent']} | {r['peak_pss_mb']} |"
-                for r in [*results["exam"].values(), *(results.get("exam_loaded") or {}).values()]]
-    if results.get("cli"):
-        out += ["", "## Command-line start-up (fresh process, wall)", "", "| command | runs | load | median s | fastest s |",
-                "|---|---|---|---|---|"]
-        out += [f"| {r['command']} | {_runs(r)} | {_load(r)} | {r['wall_s']} | "
-                f"{min(x['wall_s'] for x in r.get('runs') or [r])} |" for r in results["cli"].values()]
-    if results.get("growth"):
-        out += ["", "## Growth from 1× to 10× the work (10 is linear)", "", "| workload | ratio |", "|---|---|"]
-        out += [f"| {k} | ×{v} |" for k, v in results["growth_labels"].items()] if results.get("growth_labels") else []
+    if not rows:
+        return []
+    before = refs["figures"]["abdb93e_per_second"]["value"]
+    b = baseline(results)
+    now = (b or {}).get("per_second", {})
+    head = ("| kind | problems | turns | load | per second | ms each | peak MB | at abdb93e (measured in this run) "
+            "| now ÷ abdb93e | at abdb93e (cited, another machine) |") if b else \
+        "| kind | problems | turns | load | per second | ms each | peak MB | at abdb93e (cited) | now ÷ abdb93e |"
+    out = ["", "## Worked problems (sample + solve + render Markdown), one core", "",
+           (f"The column at abdb93e is measured in this run ({str(b.get('commit', '?'))[:12]}: the same problems "
+            f"per kind as main, the two taking turns of about {b.get('turn_s', '?')} s, ABBA); the last column is "
+            "history, cited: " if b else "abdb93e not measured in this run; cited: ")
+           + f"{refs['sources']['abdb93e']['cited_from']}.",
+           "", head, "|---|---|---|---|---|---|---|---|---|" + ("---|" if b else "")]
+    for r in rows:
+        then = before.get(r["kind"])
+        base = now.get(r["kind"]) if b else then
+        ratio = f"{r['per_second'] / base:.2f}" if base else "–"
+        shown = _num(base) if b else (_num(then) + " (cited)" if then else "–")
+        out.append(f"| {r['kind']} | {r['problems']} | {len(r.get('turns') or [1])} | {_load(r)} | "
+                   f"{r['per_second']} | {r['ms_per_problem']} | "
+                   f"{r['peak_rss_mb']} | {shown if base else '–'} | {ratio} |"
+                   + (f" {_num(then) if then else '–'} |" if b else ""))
     return out
+
+
+def _figures_table(results: dict, refs: dict) -> list[str]:
+    if not results.get("figures"):
+        return []
+    return ["", "## Figures, one core (drawn directly, no cache)", "",
+            "| figure | drawn | runs | load | per second | ms each | peak MB |", "|---|---|---|---|---|---|---|",
+            *(f"| {r['figure']} | {r['figures']} | {_runs(r)} | {_load(r)} | {r['per_second']} | {r['ms_per_figure']} "
+              f"| {r['peak_rss_mb']} |" for r in results["figures"])]
+
+
+def _rexams_table(results: dict, refs: dict) -> list[str]:
+    rex = results.get("rexams") or {}
+    if not rex:
+        return []
+    out = ["", "## The R/exams-shaped workload (bench/rexams.yaml)", "",
+           "| run | instances | workers | runs | load | wall s | ms per instance | peak MB, any process "
+           "| peak MB, tree |", "|---|---|---|---|---|---|---|---|---|"]
+    theirs = {f"R/exams {n}": r for n, r in (results.get("rexams_r") or {}).items() if isinstance(r, dict)}
+    out += [f"| {name} | {r['instances']} | {r.get('workers', 1)} | {_runs(r)} | {_load(r)} | "
+            f"{r.get('wall_s', r.get('seconds'))} | {r['ms_per_instance']} | "
+            f"{r.get('peak_process_mb', '–')} | {r.get('peak_pss_mb', '–')} |"
+            for name, r in {**rex, **theirs}.items() if "wall_s" in r or "seconds" in r]
+    html = [(n, r) for n, r in rex.items() if "site_s" in r]
+    if html:
+        out += ["", "| HTML a user publishes, cold | instances | site s | + mkdocs build s | + zensical build s |",
+                "|---|---|---|---|---|"]
+        out += [f"| {n} | {r['instances']} | {r['site_s']} | {r['mkdocs_s']} | {r['zensical_s']} |" for n, r in html]
+    if "second_core" in results:
+        out.append(f"\nThe second core: Markdown path ×{results['second_core']} faster with 2 workers than with 1.")
+    return out
+
+
+def _site_table(results: dict, refs: dict) -> list[str]:
+    if not results.get("site"):
+        return []
+    out = ["", "## Site (default sets), generation in-process and mkdocs build", "",
+           "| sets | runs | load | generate s | mkdocs build s | peak MB |", "|---|---|---|---|---|---|"]
+    out += [f"| {r['sets']} | {_runs(r)} | {_load(r)} | {r['generate_s']} | {r['mkdocs_build_s']} | {r['peak_rss_mb']} |"
+            for r in results["site"]]
+    site_b = (results.get("baseline") or {}).get("site_50")
+    if site_b:
+        out.append(f"| {site_b['sets']} at {_baseline_word(results)} (its own bench/run.py, measured in this run) | "
+                   f"{_runs(site_b)} | {_load(site_b)} | {site_b['generate_s']} | {site_b['mkdocs_build_s']} | "
+                   f"{site_b['peak_rss_mb']} |")
+    return out
+
+
+def _exam_table(results: dict, refs: dict) -> list[str]:
+    if not results.get("exam"):
+        return []
+    return ["", "## 300-student exam, 10 problems (fresh process; whole process tree)", "",
+            "| options | runs | load | wall s | CPU % | peak MB (PSS) |", "|---|---|---|---|---|---|",
+            *(f"| {r['options']} | {_runs(r)} | {_load(r)} | {r['wall_s']} | {r['cpu_percent']} | {r['peak_pss_mb']} |"
+              for r in [*results["exam"].values(), *(results.get("exam_loaded") or {}).values()])]
+
+
+def _cli_table(results: dict, refs: dict) -> list[str]:
+    if not results.get("cli"):
+        return []
+    return ["", "## Command-line start-up (fresh process, wall)", "", "| command | runs | load | median s | fastest s |",
+            "|---|---|---|---|---|",
+            *(f"| {r['command']} | {_runs(r)} | {_load(r)} | {r['wall_s']} | "
+              f"{min(x['wall_s'] for x in r.get('runs') or [r])} |" for r in results["cli"].values())]
+
+
+def _growth_table(results: dict, refs: dict) -> list[str]:
+    if not results.get("growth"):
+        return []
+    return ["", "## Growth from 1× to 10× the work (10 is linear)", "", "| workload | ratio |", "|---|---|",
+            *(f"| {k} | ×{v} |" for k, v in (results.get("growth_labels") or {}).items())]
 
 
 def _runs(row: dict) -> int:
