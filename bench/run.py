@@ -90,7 +90,7 @@ CLI_RUNS = 7
 # was 2-9x off the median of alternating runs (issue 34.9)
 RUNS = 3
 REXAMS_R = HERE / "rexams-r" / "rexams.R"
-R_WARM_STUDENTS = 10  # R/exams' warm rows: 100 instances after 2 students (its per-instance cost is flat by then)
+R_WARM_STUDENTS = 5  # R/exams' warm rows: 50 instances after 2 students (its per-instance cost is flat by then)
 CORES = os.cpu_count() or 1
 BASELINE = "abdb93e"  # the last commit before issue 11's work: measured in the same run (see _baseline_tree)
 REPETITIONS = (f"per kind up to {DEFAULT_N} problems or {KIND_BUDGET_S:g} s, a faster kind at least {KIND_MIN_S:g} s "
@@ -634,6 +634,23 @@ def _measure_all(tmp: str) -> dict:
     results["figure_ms"] = {r["figure"]: r["ms_per_figure"] for r in results["figures"]}
     results["figure_ms_runs"] = {r["figure"]: [x["ms_per_figure"] for x in r["runs"]] for r in results["figures"]}
     results["figure_ms_load"] = {r["figure"]: r["load"] for r in results["figures"]}
+    results["rexams"] = _measure_rexams(results)
+    _step(f"site, 5 and 50 sets{f' (and 50 at {BASELINE}, in turns with them)' if tree else ''}", results)
+    _measure_sites(results, tree)
+    _step("300-student exam: plain, --solutions, and 30 students", results)
+    results["exam"] = _alternate({"plain": functools.partial(_measure_exam, []),
+                                  "solutions": functools.partial(_measure_exam, ["--solutions"]),
+                                  "students_30": functools.partial(_measure_exam, ["--students", "30"])})
+    _step("300-student exam on a loaded machine: plain and --solutions", results)
+    results["exam_loaded"] = _alternate({"plain": functools.partial(_measure_exam_loaded, []),
+                                         "solutions": functools.partial(_measure_exam_loaded, ["--solutions"])})
+    _growth(results)
+    return results
+
+
+def _measure_rexams(results: dict) -> dict:
+    """The R/exams-shaped rows, and R/exams' own beside them where it is
+    installed (results["rexams_r"]: its rows, or why it did not run)."""
     missing = _rexams_r_missing()
     results["rexams_r"] = {"unavailable": missing} if missing else {}
     beside = "" if missing else ", alternating with R/exams"
@@ -658,8 +675,12 @@ def _measure_all(tmp: str) -> dict:
     _step("R/exams-shaped workload: PDF and HTML cold, 2,000 instances", results)
     rex.update(_alternate({"pdf_2000": functools.partial(_rexams, "pdf", REXAMS_STUDENTS[1], "--workers", "2"),
                            "html_2000": functools.partial(_html, REXAMS_STUDENTS[1])}))
-    results["rexams"] = rex
-    _step(f"site, 5 and 50 sets{f' (and 50 at {BASELINE}, in turns with them)' if tree else ''}", results)
+    return rex
+
+
+def _measure_sites(results: dict, tree: str | None) -> None:
+    """The site of 5 and 50 sets, and of 50 at the baseline (`tree`) in turns with them."""
+    spawn = mp.get_context("spawn")  # clean processes: memory is the measure's own
     site = {"5": functools.partial(_fresh, spawn, _measure_site, SITE_SETS[0]),
             "50": functools.partial(_fresh, spawn, _measure_site, SITE_SETS[-1])}
     if tree:
@@ -669,13 +690,11 @@ def _measure_all(tmp: str) -> dict:
         results["baseline"]["site_50"] = site.pop("base")
     results["site"] = list(site.values())
     results["site_50"] = results["site"][-1]
-    _step("300-student exam: plain, --solutions, and 30 students", results)
-    results["exam"] = _alternate({"plain": functools.partial(_measure_exam, []),
-                                  "solutions": functools.partial(_measure_exam, ["--solutions"]),
-                                  "students_30": functools.partial(_measure_exam, ["--students", "30"])})
-    _step("300-student exam on a loaded machine: plain and --solutions", results)
-    results["exam_loaded"] = _alternate({"plain": functools.partial(_measure_exam_loaded, []),
-                                         "solutions": functools.partial(_measure_exam_loaded, ["--solutions"])})
+
+
+def _growth(results: dict) -> None:
+    """From 1× to 10× the work, from the medians."""
+    rex = results["rexams"]
     small, big = results["site"][0], results["site"][-1]
     results["growth"] = {
         "site_generate": round(big["generate_s"] / small["generate_s"], 1),
@@ -691,7 +710,6 @@ def _measure_all(tmp: str) -> dict:
         "PDF, R/exams-shaped (200 → 2,000 instances), fresh process": results["growth"]["pdf_cold"],
         "exam, fresh process (30 → 300 students)": results["growth"]["exam"],
     }
-    return results
 
 
 def _rexams_group(measures: dict, results: dict, missing: str | None) -> dict:
