@@ -3,26 +3,35 @@ report (bench/REPORT.md, bench/results.json) that sets each figure beside the
 cited figures of bench/references.yaml and computes every verdict from a
 target there (bench/report.py).
 
-What is measured, and how:
+Every row is the median of at least RUNS runs, taken in turns with the rows it
+is compared with (_alternate: all in order, then all in reverse), so that the
+slow spells of a machine shared with other work fall on a figure and its
+reference alike; each row keeps its runs and the load average seen around
+them, and the report judges a figure only as far as its runs allow
+(report.judge).  What is measured, and how:
 - worked problems per second per kind (sample + solve + render Markdown), one
   core, warm: each kind in its own process, forked from one that has done the
-  imports, so that its peak memory is its own;
+  imports, so that its peak memory is its own; a kind's runs are its turns
+  with the BASELINE commit (below);
 - figures per second per figure kind, one core, drawn directly (no cache);
 - the R/exams-shaped workload (bench/rexams.yaml, 10 instances per student):
   Markdown warm per instance on 2 workers (and on 1: the second core's gain),
-  PDF warm per instance, PDF cold for 200 and 2,000 instances (a fresh
-  process each, imports included; peak memory of any process and of the
+  PDF and Moodle warm per instance, PDF cold for 200 and 2,000 instances (a
+  fresh process each, imports included; peak memory of any process and of the
   whole tree), and the HTML a user publishes — `attndrills site` over 20 and
-  200 students, then `mkdocs build` and `zensical build` — cold;
+  200 students, then `mkdocs build` and `zensical build` — cold.  Where
+  R/exams is installed (bench/rexams-r/README.md), the warm rows and the cold
+  200-instance rows alternate with R/exams' own (bench/rexams-r/rexams.R);
 - the site of 5 and 50 default sets (generation and mkdocs build);
 - the BASELINE commit (abdb93e, the last before issue 11's work), measured in
   the same run on the same machine from a `git archive` of it in a temporary
   folder, with the same venv: per kind the same workload and the same number
   of problems as main, the two alternating in turns of about 0.15 s (ABBA)
   so that the machine's changes of speed hit both alike; and the
-  50-set site with abdb93e's own bench/run.py `_measure_site`.  Its per-kind
-  figures give the machine index the report compares machines by.  Without
-  git or that commit (a shallow clone, an sdist) the report falls back to the
+  50-set site with abdb93e's own bench/run.py `_measure_site`, in turns with
+  main's.  Its per-kind figures give the machine index, which scales R/exams'
+  cited figures to this machine where R/exams is not installed.  Without git
+  or that commit (a shallow clone, an sdist) the report falls back to the
   cited figures and says so;
 - the 300-student exam, plain and with --solutions, and 30 students; and the
   first two again on a loaded machine: half the cores kept busy by CPU-bound
@@ -30,12 +39,14 @@ What is measured, and how:
 - command-line start-up: `attndrills kinds` and `attndrills problem A`.
 Everything goes through public entry points (the CLI, write_site, sheet_pdfs,
 draw_figures), so the helpers' faster versions are measured as they land.
+bench/ab_kinds.py compares the per-kind figures of any two commits the same way.
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime
+import functools
 import importlib.util
 import io
 import json
@@ -57,8 +68,8 @@ ROOT = HERE.parent
 OUT = HERE / "results.json"
 REPORT = HERE / "REPORT.md"
 
-# Repetitions are few so that `make bench` stays near 6 minutes on a 2-core
-# machine; the report says so.
+# Problems per kind are few so that `make bench` stays short on a 2-core
+# machine; the report says how many.
 N = {"H": 60, "5.2": 100}  # problems per kind (sympy limits: fewer), as at abdb93e
 DEFAULT_N = 400
 KIND_BUDGET_S = 1.5  # ... but no other kind runs longer than this at main (at least MIN_N problems)
@@ -74,12 +85,20 @@ FIGURE_SPECS = 20
 SITE_SETS = (5, 50)
 REXAMS_STUDENTS = (20, 200)  # 200 and 2,000 instances
 CLI_RUNS = 7
+# Every other row is the median of RUNS runs, taken in turns with the rows it
+# is compared with (_alternate): on a machine shared with other work, one run
+# was 2-9x off the median of alternating runs (issue 34.9)
+RUNS = 3
+REXAMS_R = HERE / "rexams-r" / "rexams.R"
+R_WARM_STUDENTS = 5  # R/exams' warm rows: 50 instances after 2 students (its per-instance cost is flat by then)
 CORES = os.cpu_count() or 1
 BASELINE = "abdb93e"  # the last commit before issue 11's work: measured in the same run (see _baseline_tree)
 REPETITIONS = (f"per kind up to {DEFAULT_N} problems or {KIND_BUDGET_S:g} s, a faster kind at least {KIND_MIN_S:g} s "
                f"(at most {MAX_N} problems; H {N['H']}, 5.2 {N['5.2']}), at "
-               f"{BASELINE} the same problems, the two alternating in turns of about {TURN_S:g} s; "
-               f"{FIGURE_SPECS} figures of each kind; start-up: median of {CLI_RUNS} runs; every other row: one run")
+               f"{BASELINE} the same problems, the two alternating in turns of about {TURN_S:g} s (at least "
+               f"{RUNS} turns; a kind's runs are its turns); start-up: median of {CLI_RUNS} runs; every other row "
+               f"(of {FIGURE_SPECS} figures per figure kind, too): the median of {RUNS} runs, alternating with "
+               f"the rows of its table (ABBA) and, where R/exams is installed, with R/exams")
 
 
 def _kind_child(kind: str, conn) -> None:
@@ -156,6 +175,41 @@ class _Kinds:
         self.proc.join()
 
 
+def _alternate(measures: dict, runs: int = RUNS) -> dict[str, dict]:
+    """Each measure (a name → a function returning a row of figures) `runs`
+    times, in turns: all in order, then all in reverse (ABBA), so that the slow
+    spells of a shared machine fall on every row of a table, and on the
+    reference it is compared with, alike.  Each row: the median of its runs
+    (_median_row), its runs, and the 1-minute load averages seen around them."""
+    seen: dict[str, list] = {name: [] for name in measures}
+    for turn in range(runs):
+        for name in (list(measures) if turn % 2 == 0 else reversed(list(measures))):
+            before = os.getloadavg()[0]
+            row = measures[name]()
+            seen[name].append({**row, "load": [round(before, 2), round(os.getloadavg()[0], 2)]})
+    return {name: _median_row(rows) for name, rows in seen.items()}
+
+
+def _median_row(rows: list[dict]) -> dict:
+    """One row from several runs of it: each number the median of the runs'
+    (a nested row likewise), anything else the first run's; with the runs
+    (their numbers only) and the lowest load average before a run and the
+    highest after one."""
+    def median(values: list):
+        if isinstance(values[0], dict):
+            return {k: median([v[k] for v in values]) for k in values[0]}
+        if isinstance(values[0], (int, float)) and not isinstance(values[0], bool):
+            return round(statistics.median(values), 4)
+        return values[0]
+
+    figures = [{k: v for k, v in r.items() if k != "load"} for r in rows]
+    out = median(figures)
+    out["runs"] = [{k: v for k, v in f.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+                   for f in figures]
+    out["load"] = [min(r["load"][0] for r in rows), max(r["load"][1] for r in rows)]
+    return out
+
+
 def _row(kind: str, done: int, seconds: float, peak: float) -> dict:
     return {"kind": kind, "problems": done, "seconds": round(seconds, 4), "per_second": round(done / seconds, 1),
             "ms_per_problem": round(1000 * seconds / done, 3), "peak_rss_mb": peak}
@@ -173,27 +227,35 @@ def _kind_runs(kind: str, commits: list) -> list[dict]:
     has spent KIND_MIN_S, or at MAX_N."""
     fixed = kind in N
     limit = N.get(kind, MAX_N)
+    load = os.getloadavg()[0]
     for c in commits:
         c.begin(kind)
     spent = [0.0] * len(commits)
+    turns: list[list[float]] = [[] for _ in commits]  # problems per second of each turn: the kind's runs
     done, turn, size = 0, 0, CHUNK
 
     def more() -> bool:
-        if fixed or done < MIN_N:
+        if fixed or done < MIN_N or turn < RUNS:
             return done < limit
         return spent[0] < KIND_BUDGET_S and done < limit and (done < DEFAULT_N or spent[0] < KIND_MIN_S)
 
     while more():
         count = min(size, (DEFAULT_N if not fixed and done < DEFAULT_N else limit) - done)
+        if turn < RUNS - 1:  # room for RUNS turns however few problems the kind runs
+            count = min(count, max(1, (limit - done) // (RUNS - turn)))
         order = range(len(commits)) if turn % 2 == 0 else reversed(range(len(commits)))
         for i in order:
-            spent[i] += commits[i].turn(done, count)
+            seconds = commits[i].turn(done, count)
+            spent[i] += seconds
+            turns[i].append(round(count / seconds, 2))
         done += count
         turn += 1
         # later turns last about TURN_S at main: short enough to share the machine's
         # changes of speed, long enough that switching processes costs nothing
         size = max(CHUNK, round(TURN_S * done / spent[0]))
-    return [_row(kind, done, t, c.end()) for c, t in zip(commits, spent)]
+    load = [round(load, 2), round(os.getloadavg()[0], 2)]
+    return [{**_row(kind, done, t, c.end()), "turns": runs, "load": load}
+            for c, t, runs in zip(commits, spent, turns)]
 
 
 def _measure_kinds(tree: str | None) -> tuple[list[dict], list[dict] | None]:
@@ -264,7 +326,8 @@ def _measure_figure(fig_kind: str, cases: list, queue) -> None:
 
 def _measure_figures(queue) -> None:
     """FIGURE_SPECS cases of each figure kind, from the kinds that draw it; each
-    figure kind drawn in a process forked from this one."""
+    figure kind drawn in a process forked from this one, RUNS times, the figure
+    kinds taking turns."""
     from generator import kinds
     from generator.figures import FIGURES
     from generator.pipeline import sample_problem, solve_problem
@@ -274,7 +337,7 @@ def _measure_figures(queue) -> None:
         for spec in solve_problem(sample_problem(k.id, 0)).figures:
             if k.id not in drawers[spec.kind]:
                 drawers[spec.kind].append(k.id)
-    rows = []
+    measures = {}
     for fig_kind, ids in drawers.items():
         cases, seed = [], 0
         while ids and len(cases) < FIGURE_SPECS and seed < 400:
@@ -283,8 +346,9 @@ def _measure_figures(queue) -> None:
                 cases += [(sol.problem, sol, spec) for spec in sol.figures if spec.kind == fig_kind]
             seed += 1
         if cases:
-            rows.append(_fresh(mp.get_context("fork"), _measure_figure, fig_kind, cases[:FIGURE_SPECS]))
-    queue.put(rows)
+            measures[fig_kind] = functools.partial(_fresh, mp.get_context("fork"), _measure_figure, fig_kind,
+                                                   cases[:FIGURE_SPECS])
+    queue.put(list(_alternate(measures).values()))
 
 
 def _measure_site(n_sets: int, queue) -> None:
@@ -411,6 +475,27 @@ def _rexams(fmt: str, students: int, *flags: str) -> dict:
     return {**data, **row, "ms_per_instance": round(1000 * row["wall_s"] / data["instances"], 2)}
 
 
+def _rexams_r_missing() -> str | None:
+    """Why R/exams cannot run beside this project on this machine (None when it
+    can: bench/rexams-r/README.md says how to install it)."""
+    if shutil.which("Rscript") is None:
+        return "R is not installed"
+    probe = subprocess.run(["Rscript", "-e", "library(exams); library(tth)"], capture_output=True, env=_env())
+    return None if probe.returncode == 0 else "R is installed, but not the R packages exams and tth (R_LIBS?)"
+
+
+def _rexams_r(fmt: str, students: int, warm: bool) -> dict:
+    """R/exams on the same workload (bench/rexams-r/rexams.R): warm, its own
+    timing after two students; cold, the whole Rscript process."""
+    row = _sampled(["Rscript", str(REXAMS_R), "html" if fmt == "md" else fmt, str(students),
+                    "warm" if warm else "cold"])
+    data = json.loads([line for line in row.pop("stdout").splitlines() if line.startswith("{")][-1])
+    if warm:
+        return {"instances": data["instances"], "seconds": data["seconds"], "ms_per_instance": data["ms_per_instance"]}
+    return {"instances": data["instances"], "wall_s": row["wall_s"], "peak_process_mb": row["peak_process_mb"],
+            "ms_per_instance": round(1000 * row["wall_s"] / data["instances"], 2)}
+
+
 def _html(students: int) -> dict:
     """The HTML a user publishes, cold: `attndrills site` for bench/rexams.yaml over
     `students` students (one set each), then `mkdocs build`, then `zensical build`."""
@@ -495,21 +580,20 @@ def _measure_exam_loaded(extra: list[str]) -> dict:
 
 def _measure_cli() -> dict:
     """Start-up as a user meets it: `attndrills kinds` and `attndrills problem A
-    --seed 1`, fresh processes, from a neutral folder; one unmeasured run first
-    (it writes the bytecode cache), then the median of CLI_RUNS."""
-    out = {}
-    for name, args in (("kinds", ["kinds"]), ("problem_a", ["problem", "A", "--seed", "1"])):
-        cmd = [*_attndrills(), *args]
-        with tempfile.TemporaryDirectory() as tmp:
-            subprocess.run(cmd, stdout=subprocess.DEVNULL, env=_env(), cwd=tmp, check=True)
-            times = []
-            for _ in range(CLI_RUNS):
-                start = time.perf_counter()
-                subprocess.run(cmd, stdout=subprocess.DEVNULL, env=_env(), cwd=tmp, check=True)
-                times.append(time.perf_counter() - start)
-        out[name] = {"command": "attndrills " + " ".join(args), "runs": CLI_RUNS,
-                     "median_s": round(statistics.median(times), 3), "min_s": round(min(times), 3)}
-    return out
+    --seed 1`, fresh processes, from a neutral folder; one unmeasured run of
+    each first (it writes the bytecode cache), then CLI_RUNS of each, the two
+    commands taking turns; `wall_s` is the median."""
+    commands = {"kinds": ["kinds"], "problem_a": ["problem", "A", "--seed", "1"]}
+    with tempfile.TemporaryDirectory() as tmp:
+        def timed(args: list[str]) -> dict:
+            start = time.perf_counter()
+            subprocess.run([*_attndrills(), *args], stdout=subprocess.DEVNULL, env=_env(), cwd=tmp, check=True)
+            return {"wall_s": round(time.perf_counter() - start, 3)}
+
+        for args in commands.values():
+            timed(args)
+        rows = _alternate({name: functools.partial(timed, args) for name, args in commands.items()}, CLI_RUNS)
+    return {name: {"command": "attndrills " + " ".join(commands[name]), **row} for name, row in rows.items()}
 
 
 def _step(title: str, results: dict) -> None:
@@ -528,7 +612,7 @@ def _measure_all(tmp: str) -> dict:
     spawn = mp.get_context("spawn")  # clean processes: memory is the measure's own
     results: dict = {"machine": platform.platform(), "python": platform.python_version(), "cores": CORES,
                      "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-                     "load_before": [round(x, 1) for x in os.getloadavg()], "repetitions": REPETITIONS}
+                     "load_before": [round(x, 2) for x in os.getloadavg()], "repetitions": REPETITIONS}
     _step("command-line start-up", results)
     results["cli"] = _measure_cli()
     commit, why = _baseline_tree(ROOT, BASELINE, Path(tmp))
@@ -539,34 +623,78 @@ def _measure_all(tmp: str) -> dict:
     rows, base_rows = _measure_kinds(tree)
     results["worked_problems"] = rows
     results["per_second"] = {r["kind"]: r["per_second"] for r in rows}
+    results["per_second_runs"] = {r["kind"]: r["turns"] for r in rows}
+    results["per_second_load"] = {r["kind"]: r["load"] for r in rows}
     results["slowest_a_to_f"] = min(r["per_second"] for r in rows if r["kind"] in "ABCDEF")
     if tree:
-        results["baseline"].update(worked_problems=base_rows, per_second={r["kind"]: r["per_second"] for r in base_rows})
+        results["baseline"].update(worked_problems=base_rows, per_second={r["kind"]: r["per_second"] for r in base_rows},
+                                   per_second_runs={r["kind"]: r["turns"] for r in base_rows})
     _step("figures", results)
     results["figures"] = _fresh(spawn, _measure_figures)
     results["figure_ms"] = {r["figure"]: r["ms_per_figure"] for r in results["figures"]}
-    _step("R/exams-shaped workload: Markdown and PDF, warm", results)
-    rex = {"md_warm": _rexams("md", REXAMS_STUDENTS[0], "--warm", "--workers", "2"),
-           "md_warm_1_worker": _rexams("md", REXAMS_STUDENTS[0], "--warm", "--workers", "1"),
-           "pdf_warm": _rexams("pdf", REXAMS_STUDENTS[0], "--warm", "--workers", "2"),
-           "moodle_warm": _rexams("moodle", REXAMS_STUDENTS[0], "--warm", "--workers", "1")}
-    results["second_core"] = round(rex["md_warm_1_worker"]["seconds"] / rex["md_warm"]["seconds"], 2)
-    _step("R/exams-shaped workload: PDF cold, 200 and 2,000 instances", results)
-    rex["pdf_200"], rex["pdf_2000"] = (_rexams("pdf", n, "--workers", "2") for n in REXAMS_STUDENTS)
-    _step("R/exams-shaped workload: the HTML a user publishes, 200 and 2,000 instances", results)
-    rex["html_200"], rex["html_2000"] = (_html(n) for n in REXAMS_STUDENTS)
-    results["rexams"] = rex
-    _step(f"site, 5 and 50 sets{f' (and 50 at {BASELINE}, between them)' if tree else ''}", results)
-    results["site"] = [_fresh(spawn, _measure_site, SITE_SETS[0])]
-    if tree:
-        results["baseline"]["site_50"] = _fresh(spawn, _measure_baseline_site, tree, SITE_SETS[-1])
-    results["site"].append(_fresh(spawn, _measure_site, SITE_SETS[-1]))
-    results["site_50"] = results["site"][-1]
+    results["figure_ms_runs"] = {r["figure"]: [x["ms_per_figure"] for x in r["runs"]] for r in results["figures"]}
+    results["figure_ms_load"] = {r["figure"]: r["load"] for r in results["figures"]}
+    results["rexams"] = _measure_rexams(results)
+    _step(f"site, 5 and 50 sets{f' (and 50 at {BASELINE}, in turns with them)' if tree else ''}", results)
+    _measure_sites(results, tree)
     _step("300-student exam: plain, --solutions, and 30 students", results)
-    results["exam"] = {"plain": _measure_exam([]), "solutions": _measure_exam(["--solutions"]),
-                       "students_30": _measure_exam(["--students", "30"])}
+    results["exam"] = _alternate({"plain": functools.partial(_measure_exam, []),
+                                  "solutions": functools.partial(_measure_exam, ["--solutions"]),
+                                  "students_30": functools.partial(_measure_exam, ["--students", "30"])})
     _step("300-student exam on a loaded machine: plain and --solutions", results)
-    results["exam_loaded"] = {"plain": _measure_exam_loaded([]), "solutions": _measure_exam_loaded(["--solutions"])}
+    results["exam_loaded"] = _alternate({"plain": functools.partial(_measure_exam_loaded, []),
+                                         "solutions": functools.partial(_measure_exam_loaded, ["--solutions"])})
+    _growth(results)
+    return results
+
+
+def _measure_rexams(results: dict) -> dict:
+    """The R/exams-shaped rows, and R/exams' own beside them where it is
+    installed (results["rexams_r"]: its rows, or why it did not run)."""
+    missing = _rexams_r_missing()
+    results["rexams_r"] = {"unavailable": missing} if missing else {}
+    beside = "" if missing else ", alternating with R/exams"
+    _step(f"R/exams-shaped workload: Markdown, PDF and Moodle, warm{beside}", results)
+    warm = {"md_warm": functools.partial(_rexams, "md", REXAMS_STUDENTS[0], "--warm", "--workers", "2"),
+            "r:md_warm": functools.partial(_rexams_r, "md", R_WARM_STUDENTS, True),
+            "pdf_warm": functools.partial(_rexams, "pdf", REXAMS_STUDENTS[0], "--warm", "--workers", "2"),
+            "r:pdf_warm": functools.partial(_rexams_r, "pdf", R_WARM_STUDENTS, True),
+            "moodle_warm": functools.partial(_rexams, "moodle", REXAMS_STUDENTS[0], "--warm", "--workers", "1"),
+            "r:moodle_warm": functools.partial(_rexams_r, "moodle", R_WARM_STUDENTS, True),
+            "md_warm_1_worker": functools.partial(_rexams, "md", REXAMS_STUDENTS[0], "--warm", "--workers", "1")}
+    rex = _rexams_group(warm, results, missing)
+    results["second_core"] = round(rex["md_warm_1_worker"]["seconds"] / rex["md_warm"]["seconds"], 2)
+    _step(f"R/exams-shaped workload: PDF and HTML cold, 200 instances{beside}", results)
+    rex.update(_rexams_group({"pdf_200": functools.partial(_rexams, "pdf", REXAMS_STUDENTS[0], "--workers", "2"),
+                              "r:pdf_200": functools.partial(_rexams_r, "pdf", REXAMS_STUDENTS[0], False),
+                              "html_200": functools.partial(_html, REXAMS_STUDENTS[0]),
+                              "r:html_200": functools.partial(_rexams_r, "html", REXAMS_STUDENTS[0], False)},
+                             results, missing))
+    # R/exams takes 2-4 minutes a run at 2,000 instances: its figure there is the
+    # cited one, scaled by its 200-instance runs above (bench/report.py)
+    _step("R/exams-shaped workload: PDF and HTML cold, 2,000 instances", results)
+    rex.update(_alternate({"pdf_2000": functools.partial(_rexams, "pdf", REXAMS_STUDENTS[1], "--workers", "2"),
+                           "html_2000": functools.partial(_html, REXAMS_STUDENTS[1])}))
+    return rex
+
+
+def _measure_sites(results: dict, tree: str | None) -> None:
+    """The site of 5 and 50 sets, and of 50 at the baseline (`tree`) in turns with them."""
+    spawn = mp.get_context("spawn")  # clean processes: memory is the measure's own
+    site = {"5": functools.partial(_fresh, spawn, _measure_site, SITE_SETS[0]),
+            "50": functools.partial(_fresh, spawn, _measure_site, SITE_SETS[-1])}
+    if tree:
+        site["base"] = functools.partial(_fresh, spawn, _measure_baseline_site, tree, SITE_SETS[-1])
+    site = _alternate(site)
+    if tree:
+        results["baseline"]["site_50"] = site.pop("base")
+    results["site"] = list(site.values())
+    results["site_50"] = results["site"][-1]
+
+
+def _growth(results: dict) -> None:
+    """From 1× to 10× the work, from the medians."""
+    rex = results["rexams"]
     small, big = results["site"][0], results["site"][-1]
     results["growth"] = {
         "site_generate": round(big["generate_s"] / small["generate_s"], 1),
@@ -582,7 +710,14 @@ def _measure_all(tmp: str) -> dict:
         "PDF, R/exams-shaped (200 → 2,000 instances), fresh process": results["growth"]["pdf_cold"],
         "exam, fresh process (30 → 300 students)": results["growth"]["exam"],
     }
-    return results
+
+
+def _rexams_group(measures: dict, results: dict, missing: str | None) -> dict:
+    """A group of the R/exams-shaped rows, alternating (_alternate) with R/exams'
+    (the "r:" ones) where it is installed; R/exams' rows go to results["rexams_r"]."""
+    rows = _alternate({k: f for k, f in measures.items() if not (missing and k.startswith("r:"))})
+    results["rexams_r"].update({k[2:]: rows.pop(k) for k in list(rows) if k.startswith("r:")})
+    return rows
 
 
 def main() -> int:
@@ -597,6 +732,7 @@ def main() -> int:
         start = time.perf_counter()
         results = measure()
         results["bench_s"] = round(time.perf_counter() - start, 1)
+        results["load_after"] = [round(x, 2) for x in os.getloadavg()]
         OUT.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
     took = f"`make bench` took {results['bench_s']} s." if "bench_s" in results else \
         "This run was interrupted: the figures above are those it measured."

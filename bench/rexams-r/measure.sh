@@ -16,7 +16,8 @@ set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 SHORT=${SHORT:-3}; LONG=${LONG:-2}; OURS=${OURS:-1}
-LOG=${LOG:-/tmp/rexams-measure-$(date -u +%Y%m%dT%H%M%SZ).tsv}
+LOG=${LOG:-$HERE/logs/$(date -u +%Y-%m-%dT%H%MZ).tsv}  # logs/ is git-ignored: one machine's runs
+mkdir -p "$(dirname "$LOG")"
 PY="$ROOT/.venv/bin/python"
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
 : > "$LOG"
