@@ -31,16 +31,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.exam import assemble_paper  # noqa: E402
+from generator.exam.assembly import assemble_paper  # noqa: E402
 from generator.figures import draw_figures  # noqa: E402
 from generator.render import moodle  # noqa: E402
-from generator.roster import Student  # noqa: E402
+from generator.exam.roster import Student  # noqa: E402
 from generator.pipeline import build_items  # noqa: E402
 from generator.render.markdown import render_problem  # noqa: E402
 from generator.seeding import child_seeds  # noqa: E402
-from generator.spec import load_spec  # noqa: E402
+from generator.exam.spec import load_spec  # noqa: E402
 from generator.writers.files import write_files  # noqa: E402
-from generator.writers.print import compile_pdf, sheet_sources  # noqa: E402
+from generator.writers.sheets import sheet_sources  # noqa: E402
+from generator.writers.typst.compiler import compile_pdf  # noqa: E402
 
 SPEC = load_spec(Path(__file__).with_name("rexams.yaml"))
 INSTANCES_PER_STUDENT = sum(i.count for i in SPEC.items)

@@ -356,7 +356,7 @@ def _measure_site(n_sets: int, queue) -> None:
     subprocess, as `make site` runs it); memory is this process's peak."""
     import yaml
 
-    from generator.spec import default_site_spec
+    from generator.exam.spec import default_site_spec
     from generator.writers.mathjax import write_mathjax
     from generator.writers.site import write_site
 
