@@ -503,7 +503,7 @@ def test_typed_numbers_are_marked_as_grade_marks_them(browser, built):
     import json
     import random
 
-    from generator.render.markdown import answer_field
+    from generator.render.answer_fields import answer_field
 
     rng = random.Random(1)
     cases = []
@@ -541,7 +541,7 @@ def test_the_page_judges_a_tiny_key_at_its_own_scale_and_tells_the_common_slips(
     import json
 
     from generator.model import Answer
-    from generator.render.markdown import answer_field
+    from generator.render.answer_fields import answer_field
 
     tiny = Answer("weights", "vector", "α", [1.0, 2.65e-23], ["1.0000", "2.65 × 10⁻²³"], [], [6e-05, 6e-26])
     third = Answer("weights", "vector", "α", [0.1543, 0.6914, 0.1543], ["0.1543", "0.6914", "0.1543"], [],

@@ -663,7 +663,7 @@ def test_no_feedback_states_the_answer():
 
     from generator.exam.marking import feedback
     from generator.render import moodle
-    from generator.render.markdown import answer_field
+    from generator.render.answer_fields import answer_field
 
     said_limit = re.compile(r"→[^,;.]*\b(?:gives|puts|is|goes)\b")
     checked = 0
