@@ -293,13 +293,33 @@ def test_r_exams_run_at_200_instances_scales_its_cited_2000_instance_figures():
     ([0.97, 1.01, 0.99], 1.0, 1.0, report.MEETS),  # straddling, but tight on a quiet machine: the median
     ([0.97, 1.01, 0.99], 1.0, 3.0, report.NOISY),  # ... on a machine busier than its 2 cores
     ([0.7, 1.4, 0.95], 1.0, 1.0, report.NOISY),  # ... spread out
-    ([0.8, 0.9, 0.92, 0.95, 0.9, 1.6], 1.0, 5.0, report.MEETS),  # from 5 runs the middle half decides
+    ([0.8, 0.9, 0.92, 0.95, 0.9, 0.85, 0.88, 0.93, 0.91, 1.6], 1.0, 5.0, report.MEETS),  # 9+ runs: the median's
+    ([0.8, 0.9, 0.92, 0.95, 0.9, 1.6], 1.0, 1.0, report.NOISY),  # ... interval; 6 runs: all of them
 ])
 def test_a_verdict_needs_the_runs_on_one_side_of_the_bound_or_tight_runs_on_a_quiet_machine(runs, bound, load,
                                                                                              verdict):
-    assert report.judge(runs, bound, True, load=load, cores=2)[0] == verdict
+    paired = [bound] * len(runs)  # a bound run by run (a reference measured in the same turns)
+    assert report.judge(runs, paired, True, load=load, cores=2)[0] == verdict
     flipped = {report.MEETS: report.MISSES, report.MISSES: report.MEETS}.get(verdict, verdict)
-    assert report.judge(runs, bound, False, load=load, cores=2)[0] == flipped
+    assert report.judge(runs, paired, False, load=load, cores=2)[0] == flipped
+
+
+def test_a_fixed_limit_is_not_said_to_be_missed_on_a_machine_busier_than_its_cores():
+    """Other work slows every run alike: against a reference run in the same
+    turns a miss still shows, against a fixed limit it would be the load's."""
+    assert report.judge([1.2, 1.3, 1.25], [1.0] * 3, True, load=5.0, cores=2)[0] == report.MISSES
+    verdict, why = report.judge([1.2, 1.3, 1.25], 1.0, True, load=5.0, cores=2)
+    assert verdict == report.NOISY and "load 5.0 on 2 cores slowed them all" in why
+    assert report.judge([1.2, 1.3, 1.25], 1.0, True, load=1.5, cores=2)[0] == report.MISSES
+    assert report.judge([0.8, 0.9, 0.85], 1.0, True, load=5.0, cores=2)[0] == report.MEETS
+
+
+def test_the_interval_of_the_median_leaves_out_extreme_runs_only_when_there_are_enough():
+    assert report.band([3.0, 1.0, 2.0]) == (1.0, 3.0)
+    assert report.band(list(range(1, 8))) == (1, 7)  # 7 runs: P(6 or 7 of them above the median) = 8/128 > 5 %
+    assert report.band(list(range(1, 9))) == (2, 7)  # 8 runs: P(7 or 8 above it) = 9/256
+    assert report.band(list(range(1, 10))) == (2, 8)
+    assert report.band(list(range(1, 13))) == (3, 10)
 
 
 def test_the_report_prints_the_load_and_says_when_the_run_was_too_noisy():
