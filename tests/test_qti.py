@@ -7,6 +7,7 @@ README); never copied into the project.  What only a live Canvas confirms is
 in guide/canvas.md."""
 
 import dataclasses
+from html import unescape as html_unescape
 import io
 import os
 import re
@@ -24,6 +25,7 @@ from generator.exam.assembly import assemble, item_points
 from generator.exam.roster import numbered, variant_sets
 from generator.exam.spec import Item, Spec, load_spec
 from generator.exam.window import centre
+from generator.figures import draw_figures
 from generator.render import qti
 from generator.writers.qti_file import deterministic_zip, qti_zip
 
@@ -49,9 +51,16 @@ def every_kind_spec() -> Spec:
 
 
 def package(spec: Spec, students, master: int) -> bytes:
+    """As `exam --qti` makes it, without the papers and key around it."""
     eid = qti.ident("exam", spec.title, master)
-    papers = [{"qti": [(q.item, q.solution.problem.variant, qti.render_item(q, spec.digits, eid))
-                       for q in p.questions]} for p in assemble(spec, students, master, shuffle=False)]
+    papers = []
+    for p in assemble(spec, students, master, shuffle=False):
+        items = []
+        for q in p.questions:
+            figures = draw_figures(q.solution) if q.parts else []
+            items.append((q.item, q.solution.problem.variant, qti.render_item(q, spec.digits, eid, figures),
+                          {f"{qti.FIGURES}/{f.filename}": f.data for f in figures}))
+        papers.append({"qti": items})
     return qti_zip(spec, master, papers)
 
 
@@ -148,7 +157,7 @@ def check_package(spec: Spec, data: bytes, tmp: Path, points=None) -> dict:
     manifest = etree.parse(str(tmp / "in" / "imsmanifest.xml")).getroot()
     resources = list(manifest.iter("{http://www.imsglobal.org/xsd/imscp_v1p1}resource"))
     assert [r.get("type") for r in resources] == ["imsqti_xmlv1p2"]
-    tests = [tmp / "in" / f.get("href") for f in resources[0]]
+    tests = [tmp / "in" / f.get("href") for f in resources[0] if f.get("href").endswith(".xml")]
     assert tests and all(t.is_file() for t in tests)
     for t in tests:
         assert dtd_errors(t) == [], t
@@ -264,3 +273,72 @@ def test_names_html_and_unicode_come_through_intact(every_kind, tmp_path):
     texts = [m.text for m in root.iter(f"{V1}mattext") if m.get("texttype") == "text/html"]
     assert any("<p>" in t for t in texts) and any("\\(" in t for t in texts)
     assert not any("&lt;p&gt;" in t for t in texts)  # escaped once, not twice
+
+
+@needs_tools
+def test_what_canvas_reads_of_the_converted_items(every_kind, tmp_path):
+    """Canvas's importer (canvas-lms gems/plugins/qti_exporter, read through the
+    search tool) takes a blank's name from its choiceInteraction's
+    `response_<name>` and needs `[name]` in the text; a wrong choice's feedback
+    from modalFeedback `FEEDBACK_<n>_fb` beside choice `RESPONSE_<n>`; a
+    numerical answer's range from customOperator vargte/varlte; the worked
+    solution from `general_fb` (neutral comments) and the named mistakes of a
+    numerical answer from `general_incorrect_fb` (incorrect comments)."""
+    spec, data = every_kind
+    unpack(data, tmp_path / "in")
+    migrate(tmp_path / "in", tmp_path / "out")
+    seen = set()
+    for path in (tmp_path / "out" / "assessmentItems").glob("*.xml"):
+        root = etree.parse(str(path)).getroot()
+        kind = fields(root, V2)["question_type"]
+        body = "".join(d.text or "" for d in root.find(f"{V2}itemBody").findall(f"{V2}div"))
+        feedback = {f.get("identifier"): f for f in root.iter(f"{V2}modalFeedback")}
+        assert "general_fb" in feedback and "Step 1" in "".join(feedback["general_fb"].itertext())
+        if kind == "fill_in_multiple_blanks_question":
+            for ci in root.iter(f"{V2}choiceInteraction"):
+                name = ci.get("responseIdentifier").removeprefix("response_")
+                assert f"[{name}]" in body and ci.findall(f"{V2}simpleChoice")
+        elif kind == "multiple_choice_question":
+            choices = {c.get("identifier") for c in root.iter(f"{V2}simpleChoice")}
+            named = [k for k in feedback if k.startswith("FEEDBACK_")]
+            assert named and all(f"RESPONSE_{k[9:-3]}" in choices for k in named)
+        elif kind == "numerical_question":
+            ops = [op.get("class") for op in root.iter(f"{V2}customOperator")]
+            assert ops == ["vargte", "varlte"]
+            if "general_incorrect_fb" in feedback:
+                seen.add("mistakes")
+        seen.add(kind)
+    assert {"mistakes", "numerical_question", "multiple_choice_question", "fill_in_multiple_blanks_question"} <= seen
+
+
+@needs_tools
+def test_every_figure_of_a_worked_solution_is_a_file_of_the_package(every_kind, tmp_path):
+    """Each figure a worked solution shows (bars, heatmap, sharpening curve,
+    context plane, entropy bars) is an SVG in the package, listed in the
+    manifest, shown in the item's feedback by an <img> whose src finds it
+    beside the assessment file and whose alt is the figure's own; the
+    migration tool keeps the <img> in the converted feedback."""
+    spec, data = every_kind
+    files = unpack(data, tmp_path / "in")
+    test = next(f for f in files if f.suffix == ".xml" and f.name != "imsmanifest.xml")
+    listed = {f.get("href") for f in etree.parse(str(tmp_path / "in" / "imsmanifest.xml")).getroot().iter(
+        "{http://www.imsglobal.org/xsd/imscp_v1p1}file")}
+    svgs = {f for f in files if f.suffix == ".svg"}
+    assert svgs and {str(f.relative_to(tmp_path / "in")) for f in svgs} <= listed
+    kinds_drawn = {f.name.split("-")[0] for f in svgs}
+    assert kinds_drawn == {"bars", "heatmap", "sharpening", "context", "entropy"}, kinds_drawn
+    root = etree.parse(str(test)).getroot()
+    shown = {}
+    for item in root.iter(f"{V1}item"):
+        for fb in item.iter(f"{V1}itemfeedback"):
+            html = "".join(fb.itertext())
+            for src, alt in re.findall(r'<img src="([^"]+)" alt="([^"]*)" />', html):
+                shown[src] = alt
+    assert {test.parent / s for s in shown} == svgs  # every file shown, every <img> finds its file
+    for p in assemble(spec, variant_sets(2), 11, shuffle=False):
+        for q in p.questions:
+            for f in draw_figures(q.solution) if q.parts else []:
+                assert html_unescape(shown[f"figures/{f.filename}"]) == f.alt
+    migrate(tmp_path / "in", tmp_path / "out")
+    converted = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "out" / "assessmentItems").glob("*.xml"))
+    assert all(f"figures/{f.name}" in converted for f in svgs)

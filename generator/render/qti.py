@@ -44,7 +44,7 @@ from ..exam.options import LETTERS
 from ..model import Answer
 from ..templating import environment
 from . import plain
-from .html import question_html, solution_html, symbols_html
+from .html import inline, question_html, solution_html, symbols_html
 from .moodle import _XML_BAD
 from .moodle_text import _flat, centre, named_mistakes, number, question_end, shown_elsewhere, unlettered, unnumbered, \
     words_html
@@ -79,11 +79,29 @@ def group_title(item: int, pts: Fraction) -> str:
 
 # -- one exam question → one Canvas question ----------------------------------
 
-def render_item(q: Question, digits: int, exam_id: str) -> str:
-    """One QTI item for one variant of one exam question ("" if nothing is graded)."""
+FIGURES = "figures"  # the figures' folder, beside the assessment file in the package
+
+
+def render_item(q: Question, digits: int, exam_id: str, figures=()) -> str:
+    """One QTI item for one variant of one exam question ("" if nothing is
+    graded); `figures`: the worked solution's (figures.draw_figures), shown
+    in its feedback from files the package holds (FIGURES/filename)."""
     if not q.parts:
         return ""
-    return _template("item.xml.j2").render(q=item_view(q, digits, exam_id)).strip("\n") + "\n"
+    v = item_view(q, digits, exam_id)
+    if figures:
+        v["feedback"] = with_figures(v["feedback"], q.solution, figures)
+    return _template("item.xml.j2").render(q=v).strip("\n") + "\n"
+
+
+def with_figures(feedback: str, solution, figures) -> str:
+    """The worked solution with its figures before its checks, as the printed
+    solutions place them after the steps: each an <img> of the package's file,
+    its alt text the figure's own, its caption below it."""
+    shown = "".join(f'<p><img src="{FIGURES}/{html.escape(f.filename)}" alt="{html.escape(f.alt)}" /></p>'
+                    f"<p><i>{inline(spec.caption)}</i></p>" for spec, f in zip(solution.figures, figures))
+    verify = "<p><b>Verify.</b></p>"
+    return feedback.replace(verify, shown + verify, 1) if verify in feedback else feedback + shown
 
 
 def canvas_type(parts) -> str:

@@ -80,6 +80,8 @@ def _paper(job: tuple) -> dict:
     if asked), from the assembly's data: answer rows, key lines, Moodle
     questions, hashes.  With `papers` false (a --variants pool) no PDF."""
     spec, student, master, paper, with_solutions, folder, papers, canvas = job
+    if canvas:
+        from ..figures import draw_figures
     exam = assemble_paper(spec, student, master, shuffle=papers)
     rows, key = [], []
     moodle_questions, qti_items = [], []
@@ -100,8 +102,11 @@ def _paper(job: tuple) -> dict:
                          "answer": answer_text(p.answer), "tolerance": tolerance_text(p.answer),
                          "points": points_csv(p.points)})
         moodle_questions.append((q.item, sol.problem.variant, moodle.render_question(q, spec.digits)))
-        if canvas:
-            qti_items.append((q.item, sol.problem.variant, qti.render_item(q, spec.digits, exam_ident(spec, master))))
+        if canvas:  # the worked solution's figures, as files of the package
+            figures = draw_figures(sol) if q.parts else []
+            qti_items.append((q.item, sol.problem.variant,
+                              qti.render_item(q, spec.digits, exam_ident(spec, master), figures),
+                              {f"{qti.FIGURES}/{f.filename}": f.data for f in figures}))
     written = {}
     if papers:
         # one view per problem serves the paper and the worked solutions

@@ -21,28 +21,33 @@ def exam_ident(spec: Spec, master: int) -> str:
 
 def qti_groups(spec: Spec, master: int, papers: list[dict]) -> list[dict]:
     """One group per exam question (spec order): its variants' items, in
-    roster order, each variant once."""
+    roster order, each variant once, and the figures they show (name → bytes)."""
     eid = exam_ident(spec, master)
     groups = []
     for item, pts in enumerate(item_points(spec), start=1):
-        seen, items = set(), []
+        seen, items, files = set(), [], {}
         for p in papers:
-            for i, variant, xml in p["qti"]:
+            for i, variant, xml, figures in p["qti"]:
                 if i == item and variant not in seen and xml:
                     seen.add(variant)
                     items.append(xml)
+                    files.update(figures)
         if items:
             groups.append({"ident": qti.ident(eid, "group", item), "title": qti.group_title(item, pts),
-                           "items": items})
+                           "items": items, "files": files})
     return groups
 
 
 def qti_zip(spec: Spec, master: int, papers: list[dict]) -> bytes:
-    """imsmanifest.xml and the assessment, in a zip of fixed bytes."""
+    """imsmanifest.xml, the assessment and the figures its items show (beside
+    it, where their relative src finds them; listed in the manifest, so
+    Canvas imports them as the quiz's files), in a zip of fixed bytes."""
     eid = exam_ident(spec, master)
     assessment = f"{eid}/{eid}.xml"
-    files = {assessment: qti.render_assessment(eid, spec.title, qti_groups(spec, master, papers)),
-             "imsmanifest.xml": qti.render_manifest(eid, spec.title, [assessment])}
+    groups = qti_groups(spec, master, papers)
+    figures = {f"{eid}/{name}": data for g in groups for name, data in g["files"].items()}
+    files = {assessment: qti.render_assessment(eid, spec.title, groups), **figures,
+             "imsmanifest.xml": qti.render_manifest(eid, spec.title, [assessment, *sorted(figures)])}
     return deterministic_zip(files)
 
 
