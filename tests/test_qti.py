@@ -27,7 +27,7 @@ from generator.exam.spec import Item, Spec, load_spec
 from generator.exam.window import centre
 from generator.figures import draw_figures
 from generator.render import qti
-from generator.writers.qti_file import deterministic_zip, qti_zip
+from generator.writers.qti_file import deterministic_zip, qti_items, qti_zip
 
 etree = pytest.importorskip("lxml.etree")
 
@@ -52,15 +52,7 @@ def every_kind_spec() -> Spec:
 
 def package(spec: Spec, students, master: int) -> bytes:
     """As `exam --qti` makes it, without the papers and key around it."""
-    eid = qti.ident("exam", spec.title, master)
-    papers = []
-    for p in assemble(spec, students, master, shuffle=False):
-        items = []
-        for q in p.questions:
-            figures = draw_figures(q.solution) if q.parts else []
-            items.append((q.item, q.solution.problem.variant, qti.render_item(q, spec.digits, eid, figures),
-                          {f"{qti.FIGURES}/{f.filename}": f.data for f in figures}))
-        papers.append({"qti": items})
+    papers = [{"qti": qti_items(spec, master, p.questions)} for p in assemble(spec, students, master, shuffle=False)]
     return qti_zip(spec, master, papers)
 
 
@@ -342,3 +334,10 @@ def test_every_figure_of_a_worked_solution_is_a_file_of_the_package(every_kind, 
     migrate(tmp_path / "in", tmp_path / "out")
     converted = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "out" / "assessmentItems").glob("*.xml"))
     assert all(f"figures/{f.name}" in converted for f in svgs)
+
+
+def test_qti_with_only_is_refused_before_anything_is_written(tmp_path, capsys):
+    out = tmp_path / "out"
+    assert main(["exam", str(EXAM), "--students", "2", "--only", "s001", "--qti", "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error: --only") and not out.exists()

@@ -17,7 +17,7 @@ from ..exam.assembly import assemble_paper, points_csv, points_text, unmarked_pr
 from ..exam.roster import Student
 from ..exam.spec import Spec
 from ..mathlines import power_of_ten
-from ..render import moodle, plain, qti
+from ..render import moodle, plain
 from ..render.typst import breakable, escape_typst, label, render_document, view, work_space
 from ..render.typst_math import typst_string
 from ..spreadsheet import cell
@@ -25,7 +25,7 @@ from .atomic import check_out, write_into
 from .jobs import run_jobs, two_phase
 from .manifest import check_same_exam, manifest_json
 from .moodle_file import moodle_xml
-from .qti_file import exam_ident, qti_zip
+from .qti_file import qti_items, qti_zip
 from .progress import say
 from .sheets import footer
 from .typst import compiler
@@ -80,11 +80,9 @@ def _paper(job: tuple) -> dict:
     if asked), from the assembly's data: answer rows, key lines, Moodle
     questions, hashes.  With `papers` false (a --variants pool) no PDF."""
     spec, student, master, paper, with_solutions, folder, papers, canvas = job
-    if canvas:
-        from ..figures import draw_figures
     exam = assemble_paper(spec, student, master, shuffle=papers)
     rows, key = [], []
-    moodle_questions, qti_items = [], []
+    moodle_questions = []
     for q in exam.questions:
         sol = q.solution
         # one string per line: a Typst string literal lays out far leaner than
@@ -102,11 +100,6 @@ def _paper(job: tuple) -> dict:
                          "answer": answer_text(p.answer), "tolerance": tolerance_text(p.answer),
                          "points": points_csv(p.points)})
         moodle_questions.append((q.item, sol.problem.variant, moodle.render_question(q, spec.digits)))
-        if canvas:  # the worked solution's figures, as files of the package
-            figures = draw_figures(sol) if q.parts else []
-            qti_items.append((q.item, sol.problem.variant,
-                              qti.render_item(q, spec.digits, exam_ident(spec, master), figures),
-                              {f"{qti.FIGURES}/{f.filename}": f.data for f in figures}))
     written = {}
     if papers:
         # one view per problem serves the paper and the worked solutions
@@ -136,7 +129,8 @@ def _paper(job: tuple) -> dict:
                 footer=footer(spec.title, f"{student.id} · {exam.code} · worked solutions")))
         write_into(folder, written)  # here, so the PDFs never travel back to the main process
     return {"student": student, "seed": exam.seed, "code": exam.code, "rows": rows, "key": key,
-            "points": points_text(sum(q.points for q in exam.questions)), "moodle": moodle_questions, "qti": qti_items,
+            "points": points_text(sum(q.points for q in exam.questions)), "moodle": moodle_questions,
+            "qti": qti_items(spec, master, exam.questions) if canvas else [],
             "sha256": {name: hashlib.sha256(data).hexdigest() for name, data in written.items()}}
 
 

@@ -19,6 +19,19 @@ def exam_ident(spec: Spec, master: int) -> str:
     return qti.ident("exam", spec.title, master)
 
 
+def qti_items(spec: Spec, master: int, questions) -> list[tuple]:
+    """A paper's questions as QTI items: (item, variant, XML, the figures of
+    its worked solution as files of the package)."""
+    from ..figures import draw_figures
+
+    eid, out = exam_ident(spec, master), []
+    for q in questions:
+        figures = draw_figures(q.solution) if q.parts else []
+        out.append((q.item, q.solution.problem.variant, qti.render_item(q, spec.digits, eid, figures),
+                    {f"{qti.FIGURES}/{f.filename}": f.data for f in figures}))
+    return out
+
+
 def qti_groups(spec: Spec, master: int, papers: list[dict]) -> list[dict]:
     """One group per exam question (spec order): its variants' items, in
     roster order, each variant once, and the figures they show (name → bytes)."""
