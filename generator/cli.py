@@ -222,6 +222,8 @@ def cmd_exam(args) -> int:
     _warn(font_warnings([("the title", spec.title)] +
                         [(f"student {s.id}" + (f" ({s.name})" if s.name else ""), f"{s.id} {s.name}") for s in printed]))
     what = f"a Moodle pool of {n} variant(s) of every question" if pool else f"{n} paper(s)"
+    if args.qti:
+        what += " and canvas-qti.zip for Canvas"
     print(f"wrote {what} into {args.out} (seed {master}; rerun with --seed {master})", file=sys.stderr)
     return 0
 

@@ -236,7 +236,7 @@ def _blanks(q: Question, digits: int) -> tuple[str, list[dict]]:
     lines, blanks = [], []
     for n, p in enumerate(q.parts):
         accepted = _accepted(p.answer, digits)
-        names = [f"b{n + 1}{PART_LETTERS[k]}" if len(accepted) > 1 else f"b{n + 1}" for k in range(len(accepted))]
+        names = [f"b{n + 1}_{k + 1}" if len(accepted) > 1 else f"b{n + 1}" for k in range(len(accepted))]
         label = f"({PART_LETTERS[n]}) " if len(q.parts) > 1 else ""
         how = _how(p.answer, digits)
         lines.append(f"<p><b>{label}</b>{words_html(p.quantity)}{how}: " + ", ".join(f"[{b}]" for b in names) + "</p>")
