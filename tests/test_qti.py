@@ -341,3 +341,25 @@ def test_qti_with_only_is_refused_before_anything_is_written(tmp_path, capsys):
     assert main(["exam", str(EXAM), "--students", "2", "--only", "s001", "--qti", "--out", str(out)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("error: --only") and not out.exists()
+
+
+def test_every_text_a_number_blank_accepts_lies_in_the_marking_window():
+    """A blank is marked by its text: each accepted form is inside the window
+    (exam.window.inside), and the key as printed is among them."""
+    from generator.exam.window import inside
+    assert qti.typed_forms(0.25, 0.00005, 4) == ["0.2500", "0.25"]
+    assert qti.typed_forms(6665.0, 0.0, 4) == ["6665"]
+    assert qti.typed_forms(2.65e-23, 6e-26, 4) == ["2.65e-23"]
+    for key, tol in [(1.3863, 0.00015), (-0.5, 0.00005), (4.78e-25, 5e-28), (0.0, 0.00005)]:
+        forms = qti.typed_forms(key, tol, 4)
+        assert forms and all(inside(float(f), key, tol) for f in forms), (key, forms)
+
+
+@needs_tools
+def test_the_dtd_check_fails_on_a_broken_item(every_kind, tmp_path):
+    spec, data = every_kind
+    files = unpack(data, tmp_path)
+    test = next(f for f in files if f.suffix == ".xml" and f.name != "imsmanifest.xml")
+    test.write_text(test.read_text(encoding="utf-8").replace("<presentation>", "<presentation><bogus/>", 1),
+                    encoding="utf-8")
+    assert dtd_errors(test)
