@@ -212,14 +212,18 @@ def cmd_exam(args) -> int:
         students = load_roster(args.roster) if args.roster else numbered(args.students)
     if args.workers is not None and not 1 <= args.workers <= 64:
         raise UserError("--workers: use 1 to 64")
+    if args.qti and args.only is not None:
+        raise UserError("--only rewrites one paper; --qti is written with the whole exam")
     use_fonts(args.font_path)
     master = _master(args, spec)
     n = write_exam(spec, students, master, Path(args.out), args.paper, args.only, args.force, args.workers,
-                     args.solutions, papers=not pool)
+                     args.solutions, papers=not pool, canvas=args.qti)
     printed = [] if pool else [s for s in students if args.only in (None, s.id)]
     _warn(font_warnings([("the title", spec.title)] +
                         [(f"student {s.id}" + (f" ({s.name})" if s.name else ""), f"{s.id} {s.name}") for s in printed]))
     what = f"a Moodle pool of {n} variant(s) of every question" if pool else f"{n} paper(s)"
+    if args.qti:
+        what += " and canvas-qti.zip for Canvas"
     print(f"wrote {what} into {args.out} (seed {master}; rerun with --seed {master})", file=sys.stderr)
     return 0
 

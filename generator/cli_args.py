@@ -87,6 +87,8 @@ def parser() -> argparse.ArgumentParser:
     ex.add_argument("--workers", type=_whole, help="worker processes (default: up to 2)")
     ex.add_argument("--solutions", action="store_true",
                     help="also DIR/solutions/<id>.pdf: each student's variants worked, with figures")
+    ex.add_argument("--qti", action="store_true",
+                    help="also DIR/canvas-qti.zip: the variants as a QTI 1.2 package for Canvas Classic Quizzes")
     ex.add_argument("--force", action="store_true", help="replace a folder attndrills did not write")
     ex.add_argument("--font-path", action="append", default=[], metavar="DIR",
                     help="also take fonts from DIR (repeatable), for names in scripts the packaged fonts lack")

@@ -25,6 +25,7 @@ from .atomic import check_out, write_into
 from .jobs import run_jobs, two_phase
 from .manifest import check_same_exam, manifest_json
 from .moodle_file import moodle_xml
+from .qti_file import qti_items, qti_zip
 from .progress import say
 from .sheets import footer
 from .typst import compiler
@@ -78,7 +79,7 @@ def _paper(job: tuple) -> dict:
     """One student's paper, written into `folder` (and the worked solutions,
     if asked), from the assembly's data: answer rows, key lines, Moodle
     questions, hashes.  With `papers` false (a --variants pool) no PDF."""
-    spec, student, master, paper, with_solutions, folder, papers = job
+    spec, student, master, paper, with_solutions, folder, papers, canvas = job
     exam = assemble_paper(spec, student, master, shuffle=papers)
     rows, key = [], []
     moodle_questions = []
@@ -129,12 +130,13 @@ def _paper(job: tuple) -> dict:
         write_into(folder, written)  # here, so the PDFs never travel back to the main process
     return {"student": student, "seed": exam.seed, "code": exam.code, "rows": rows, "key": key,
             "points": points_text(sum(q.points for q in exam.questions)), "moodle": moodle_questions,
+            "qti": qti_items(spec, master, exam.questions) if canvas else [],
             "sha256": {name: hashlib.sha256(data).hexdigest() for name, data in written.items()}}
 
 
 def write_exam(spec: Spec, students: list[Student], master: int, out: Path, paper: str = "a4",
                only: str | None = None, force: bool = False, workers: int | None = None,
-               solutions: bool = False, papers: bool = True) -> int:
+               solutions: bool = False, papers: bool = True, canvas: bool = False) -> int:
     """All papers (or just `only`), key, answers.csv, manifest.json, moodle.xml.
     With `papers` false (`--variants N`), `students` are the pool's variant
     sets and no paper is written: the key, answers.csv, manifest and Moodle
@@ -153,16 +155,17 @@ def write_exam(spec: Spec, students: list[Student], master: int, out: Path, pape
         if only is not None and out.is_dir():
             # --only: regenerate that student's paper next to the existing outputs
             shutil.copytree(out, folder, dirs_exist_ok=True)
-        done = list(run_jobs(_paper, [(spec, s, master, paper, solutions, folder, papers) for s in students],
+        done = list(run_jobs(_paper, [(spec, s, master, paper, solutions, folder, papers, canvas)
+                                        for s in students],
                              "papers" if papers else "variant sets", workers))
         if only is None:
             say("writing answers.csv, moodle.xml and key.pdf")
-            _write_shared(folder, spec, master, paper, done, papers)
+            _write_shared(folder, spec, master, paper, done, papers, canvas)
     return len(done)
 
 
 def _write_shared(folder: Path, spec: Spec, master: int, paper: str, papers: list[dict],
-                  with_papers: bool = True) -> None:
+                  with_papers: bool = True, canvas: bool = False) -> None:
     """answers.csv, moodle.xml, key.pdf and manifest.json into `folder`.  Each
     is written as soon as it is made and then let go: Typst lays out the key
     (the largest memory of the run) without the Moodle variants beside it."""
@@ -182,8 +185,10 @@ def _write_shared(folder: Path, spec: Spec, master: int, paper: str, papers: lis
     put("answers.csv", buf.getvalue())
     del buf
     put("moodle.xml", moodle_xml(spec, master, papers))
+    if canvas:
+        put("canvas-qti.zip", qti_zip(spec, master, papers))
     for p in papers:
-        p["moodle"] = ()  # in moodle.xml now
+        p["moodle"] = p["qti"] = ()  # in moodle.xml and canvas-qti.zip now
     key_source = render_document(
         "exam_key.typ.j2", title=spec.title, seed=master, paper=paper, footer=footer(spec.title, "key"),
         students=[{"name": typst_string(breakable(p["student"].name)), "id": typst_string(breakable(p["student"].id)),
