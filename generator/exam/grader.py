@@ -65,7 +65,7 @@ class Grading:
     @property
     def unmatched(self) -> int:
         """Responses that could not be graded (the exit code is 1 when any)."""
-        return sum(self.counts.get(k, 0) for k in ("unknown student", "unknown question", "duplicate", "unfinished"))
+        return sum(self.counts.get(k, 0) for k in ("unknown student", "unknown question", "duplicate", "unfinished attempt"))
 
     def summary(self) -> str:
         students = len({r.row["student"].strip() for r in self.results})
@@ -82,7 +82,7 @@ class Grading:
             rows, ids = self.counts.get(k, 0), self.ids.get(k, 0)
             if rows:
                 skipped.append(_count(ids, k) + (f" ({_count(rows, 'response')})" if rows != ids else ""))
-        for k in ("duplicate", "unfinished"):
+        for k in ("duplicate", "unfinished attempt"):
             if self.counts.get(k):
                 skipped.append(_count(self.counts[k], k))
         if skipped:

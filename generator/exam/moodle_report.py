@@ -132,8 +132,8 @@ def _not_graded(out: Converted, seen: dict[str, int], where: str, sid: str, stat
                               "— not graded; download one attempt a student (the quiz's grading method) to grade "
                               "another", given)
     elif status and status.casefold() not in ("finished", "finished late"):
-        out.skip("unfinished", f"{where}: the attempt of {sid} is “{status}”, not finished — "
-                               f"{given} responses not graded", given)
+        out.skip("unfinished attempt", f"{where}: the attempt of {sid} is “{status}”, not finished — "
+                                       f"{given} responses not graded")
     else:
         return False
     return True
