@@ -246,7 +246,8 @@ def cmd_grade(args) -> int:
     if args.out:
         write_text(Path(args.out), table)
         for student, got, total in totals(grading.results):
-            print(f"{student}\t{fmt(got)} / {fmt(total)}")
+            moodle = grading.moodle_grades.get(student)  # Moodle's own grade, from its Responses report
+            print(f"{student}\t{fmt(got)} / {fmt(total)}" + (f"\tMoodle: {moodle[0]} / {moodle[1]}" if moodle else ""))
     else:
         sys.stdout.write(table)
     # reported after the results are written, so a failed write leaves one error line

@@ -10,10 +10,8 @@ back its distractors, each named after a mistake from the catalogue."""
 from __future__ import annotations
 
 import csv
-import difflib
 import io
 import json
-import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -22,12 +20,14 @@ from pathlib import Path
 from .. import kinds
 from ..errors import UserError
 from .assembly import POINTS_PLACES, graded_answers
+from . import moodle_report
 from .answers import answer_from_row, answer_text
+from .ids import _close, _find, _find_student, _parts
 from .marking import Mark, feedback, mark
 from ..pipeline import sample_problem, solve_problem
 from .tables import read_csv
 from ..seeding import parse_variant
-from ..spreadsheet import cell, read_cell
+from ..spreadsheet import cell
 
 ANSWER_COLUMNS = ["student", "variant", "question", "answer", "tolerance", "points"]
 RESPONSE_COLUMNS = ["student", "question", "response"]
@@ -60,11 +60,12 @@ class Grading:
     ids: dict[str, int] = field(default_factory=dict)
     graded: int = 0
     answered: int = 0  # students with at least one graded response
+    moodle_grades: dict[str, tuple[str, str]] = field(default_factory=dict)  # Moodle's grade, out of what
 
     @property
     def unmatched(self) -> int:
         """Responses that could not be graded (the exit code is 1 when any)."""
-        return sum(self.counts.get(k, 0) for k in ("unknown student", "unknown question", "duplicate"))
+        return sum(self.counts.get(k, 0) for k in ("unknown student", "unknown question", "duplicate", "unfinished attempt"))
 
     def summary(self) -> str:
         students = len({r.row["student"].strip() for r in self.results})
@@ -81,8 +82,9 @@ class Grading:
             rows, ids = self.counts.get(k, 0), self.ids.get(k, 0)
             if rows:
                 skipped.append(_count(ids, k) + (f" ({_count(rows, 'response')})" if rows != ids else ""))
-        if self.counts.get("duplicate"):
-            skipped.append(_count(self.counts["duplicate"], "duplicate"))
+        for k in ("duplicate", "unfinished attempt"):
+            if self.counts.get(k):
+                skipped.append(_count(self.counts[k], k))
         if skipped:
             text += f"; not graded: {', '.join(skipped)}"
         if silent:
@@ -114,15 +116,29 @@ MAX_REPORTED = 20
 
 
 def grade(answers_path: Path, responses_path: Path) -> Grading:
-    """Mark every row of answers.csv with its response (blank when none)."""
+    """Mark every row of answers.csv with its response (blank when none).
+    Moodle's Responses report stands for the responses: its students' rows
+    of answers.csv are their variants' (generator.exam.moodle_report)."""
     answers, questions, points = _read_answers(answers_path)
-    responses = read_csv(responses_path, RESPONSE_COLUMNS, "responses")
+    moodle = None
+    if moodle_report.is_report(responses_path):
+        moodle = moodle_report.convert(answers, responses_path, _digits(answers_path))
+        answers, responses = moodle.answers, moodle.responses
+        questions, points = _questions(answers, answers_path)
+    else:
+        responses = read_csv(responses_path, RESPONSE_COLUMNS, "responses")
     # First every response is placed, then the reports are written: a typo in
     # an id is best explained by the students left without responses.
     given, placed = _place(responses, questions)
     mentioned = {student for *_, student, _, _ in placed if student is not None}
     silent = [s for s in questions if s not in mentioned]
     grading = _report(placed, questions, silent, f"{responses_path}:")
+    if moodle:
+        grading.reports[:0] = moodle.reports
+        for k, v in moodle.counts.items():
+            grading.counts[k] = grading.counts.get(k, 0) + v
+            grading.ids[k] = grading.ids.get(k, 0) + v
+        grading.moodle_grades = moodle.moodle_grades
     for s in silent:
         grading.counts["student without responses"] += 1
         total = sum(p for (_, row), p in zip(answers, points) if row["student"].strip() == s)
@@ -148,6 +164,13 @@ def _read_answers(path: Path) -> tuple[list[tuple[int, dict[str, str]]], dict[st
     if not answers:
         raise UserError(f"{path}: no rows under the header, so nothing to grade against; "
                         "give the answers.csv that attndrills exam wrote")
+    questions, points = _questions(answers, path)
+    _known_variants(answers, path)
+    return answers, questions, points
+
+
+def _questions(answers, path: Path) -> tuple[dict[str, list[str]], list[Fraction]]:
+    """Each student's questions and each row's points, every key markable."""
     questions: dict[str, list[str]] = {}
     points = []
     for n, row in answers:
@@ -160,8 +183,7 @@ def _read_answers(path: Path) -> tuple[list[tuple[int, dict[str, str]]], dict[st
             answer_from_row(row["answer"], row["tolerance"])
         except ValueError as exc:
             raise UserError(f"{path}: line {n}: {exc}") from None
-    _known_variants(answers, path)
-    return answers, questions, points
+    return questions, points
 
 
 def _place(responses: list[tuple[int, dict[str, str]]], questions: dict[str, list[str]]):
@@ -261,39 +283,6 @@ def _known_variants(answers: list[tuple[int, dict[str, str]]], path: Path) -> No
         what = f"unknown variant code “{code}”" if code else "no variant code"
         raise UserError(f"{path}: line {n}: {what}{also}; each row's variant is a kind and a seed, "
                         "such as A-7KQ2M9XD4R, as attndrills exam writes it in answers.csv")
-
-
-def _find_student(wanted: str, known: dict, by_case: dict[str, list[str]]) -> str | None:
-    """A student id as written, else the one id that differs from it only in
-    case; an id copied from answers.csv with its spreadsheet quote (`'=1+1`) is
-    the id without it."""
-    for w in dict.fromkeys((wanted, read_cell(wanted))):
-        if w in known:
-            return w
-        same = by_case.get(w.casefold(), [])
-        if len(same) == 1:
-            return same[0]
-    return None
-
-
-def _find(wanted: str, known) -> str | None:
-    """An id as written, else the one id that differs from it only in case."""
-    if wanted in known:
-        return wanted
-    same = [k for k in known if k.casefold() == wanted.casefold()]
-    return same[0] if len(same) == 1 else None
-
-
-def _parts(wanted: str, labels: list[str]) -> str:
-    """The labels a question number has ("2c" → "question 2 has 2a, 2b")."""
-    number = re.match(r"\d+", wanted)
-    same = [q for q in labels if number and re.match(r"\d+", q) and re.match(r"\d+", q)[0] == number[0]]
-    return f" (question {number[0]} has {', '.join(same)})" if same else ""
-
-
-def _close(wanted: str, candidates: list[str]) -> str:
-    close = difflib.get_close_matches(wanted, candidates, n=1, cutoff=0.6)
-    return f" (did you mean {close[0]}?)" if close else ""
 
 
 def _points(text: str, path: Path, line: int) -> Fraction:

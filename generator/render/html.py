@@ -39,7 +39,9 @@ def symbols_html(solution: Solution) -> dict[str, str]:
     return out
 
 
-def solution_html(solution: Solution) -> str:
+def solution_html(solution: Solution, figures: str = "") -> str:
+    """The worked solution; `figures` (HTML) goes after the last step, before
+    Verify, where the printed key sets them."""
     out = [f"<p><b>Forecast.</b> {inline(solution.forecast)}</p>"]
     for n, s in enumerate(solution.steps, start=1):
         out.append(f"<p><b>Step {n} — {html.escape(s.title)}.</b></p>")
@@ -47,5 +49,6 @@ def solution_html(solution: Solution) -> str:
         out += [f"<p>\\[{tex(m)}\\]</p>" for m in s.math]
         out += [f"<p>{inline(a)}</p>" for a in s.after]
         out.append(f"<p><i>Why this step?</i> {inline(s.why)}</p>")
+    out.append(figures)
     out.append("<p><b>Verify.</b></p><ul>" + "".join(f"<li>{inline(c.line)}</li>" for c in solution.checks) + "</ul>")
     return "".join(out)

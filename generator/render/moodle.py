@@ -25,6 +25,7 @@ render.moodle_text, the XML around them from templates/moodle/."""
 
 from __future__ import annotations
 
+import base64
 import html
 import re
 from functools import lru_cache
@@ -38,7 +39,7 @@ from ..exam.numbers import parse_number
 from ..model import Answer
 from ..templating import environment
 from . import plain
-from .html import question_html, solution_html, symbols_html
+from .html import inline, question_html, solution_html, symbols_html
 from .moodle_text import (centre, named_mistakes, number, question_end, shown_elsewhere, unlettered, unnumbered,
                           words_html)
 
@@ -103,11 +104,12 @@ def render_quiz(fragments: list[str]) -> bytes:
 
 # -- one exam question → one Moodle question ----------------------------------
 
-def render_question(q: Question, digits: int) -> str:
-    """One Moodle question for one exam question (every part in it)."""
+def render_question(q: Question, digits: int, figures=()) -> str:
+    """One Moodle question for one exam question (every part in it);
+    `figures`: its worked solution's, drawn (figures.draw_figures)."""
     if not q.parts:
         return ""  # nothing to grade (model answers only): nothing Moodle could mark
-    return _template("question.xml.j2").render(q=question_view(q, digits))
+    return _template("question.xml.j2").render(q=question_view(q, digits, figures))
 
 
 _QTYPES = {"numeric": "numerical", "choice": "multichoice", "truefalse": "truefalse", "matching": "matching"}
@@ -121,16 +123,31 @@ def _qtype(parts) -> str:
     return "cloze"
 
 
-def question_view(q: Question, digits: int) -> dict:
+def figure_files(solution, figures) -> tuple[str, list[dict]]:
+    """The worked solution's figures as Moodle stores a text's files: the
+    HTML that shows them (`@@PLUGINFILE@@/name`, the alt text, the caption as
+    the printed key words it) and the files themselves, base64, for the
+    `<file>` elements of the text that names them (Moodle's own export)."""
+    shown, files = [], []
+    for spec, f in zip(solution.figures, figures):
+        shown.append(f'<p><img src="@@PLUGINFILE@@/{html.escape(f.filename)}" alt="{html.escape(f.alt)}" '
+                     f'class="img-fluid"></p><p><b>Figure — what to see:</b> {inline(spec.caption)}</p>')
+        if all(x["name"] != f.filename for x in files):
+            files.append({"name": f.filename, "data": base64.b64encode(f.data).decode("ascii")})
+    return "".join(shown), files
+
+
+def question_view(q: Question, digits: int, figures=()) -> dict:
     """What templates/moodle/question.xml.j2 needs of one exam question: its
-    Moodle type, texts (HTML) and answers."""
+    Moodle type, texts (HTML), answers and the worked solution's figures."""
     sol, parts = q.solution, q.parts
     skip, claims = shown_elsewhere(q)
     qtype = _qtype(parts)
     a = parts[0].answer
+    shown, files = figure_files(sol, figures)
     v = {"type": qtype, "name": f"Q{q.item} {sol.problem.variant}",
          "text": question_html(sol, skip) + question_end(qtype, q, claims, digits),
-         "feedback": unlettered(solution_html(sol), parts),
+         "feedback": unlettered(solution_html(sol, shown), parts), "feedback_files": files,
          # the cloze importer ignores it: the blank weights are the mark
          "grade": None if qtype == "cloze" else points_text(q.points),
          "variant": sol.problem.variant, "answers": [], "subquestions": []}

@@ -75,6 +75,14 @@ def _key_answer(a) -> str:
     return text
 
 
+def _figures(q) -> list:
+    """The figures of a question's worked solution, drawn (the Moodle
+    question's feedback embeds them, as the printed key shows them)."""
+    from ..figures import draw_figures
+
+    return draw_figures(q.solution)
+
+
 def _paper(job: tuple) -> dict:
     """One student's paper, written into `folder` (and the worked solutions,
     if asked), from the assembly's data: answer rows, key lines, Moodle
@@ -99,7 +107,7 @@ def _paper(job: tuple) -> dict:
             rows.append({"student": student.id, "variant": sol.problem.variant, "question": p.label,
                          "answer": answer_text(p.answer), "tolerance": tolerance_text(p.answer),
                          "points": points_csv(p.points)})
-        moodle_questions.append((q.item, sol.problem.variant, moodle.render_question(q, spec.digits)))
+        moodle_questions.append((q.item, sol.problem.variant, moodle.render_question(q, spec.digits, _figures(q))))
     written = {}
     if papers:
         # one view per problem serves the paper and the worked solutions
@@ -149,8 +157,7 @@ def write_exam(spec: Spec, students: list[Student], master: int, out: Path, pape
             raise UserError(f"--only: no student with id {only!r} in the roster")
         students = chosen
         check_same_exam(out, spec, master, paper, only)
-    if solutions and papers:
-        from .. import figures  # noqa: F401 (imported once, here: forked workers share it)
+    from .. import figures  # noqa: F401 (imported once, here: forked workers share it; moodle.xml embeds them)
     with two_phase(out, f"attndrills {__version__} exam {master}") as folder:
         if only is not None and out.is_dir():
             # --only: regenerate that student's paper next to the existing outputs
