@@ -178,3 +178,31 @@ def test_duplicate_and_empty(tmp_path: Path, capsys) -> None:
     path.write_text(HEADER)
     assert main(["analyse", str(path), "--out", str(tmp_path / "r")]) == 2
     assert "nothing to analyse" in capsys.readouterr().err
+
+
+MOODLE = Path(__file__).parent / "fixtures" / "moodle_statistics"
+
+
+def test_equals_moodle_statistics_report(tmp_path: Path) -> None:
+    """The attempts of a real Moodle 4.5.6 quiz (fixtures/moodle_statistics,
+    README there): facility, discrimination index, discriminative efficiency
+    and the coefficient of internal consistency as the report prints them."""
+    import json
+
+    attempts = json.loads((MOODLE / "attempts.json").read_text())["attempts"]
+    printed = json.loads((MOODLE / "statistics.json").read_text())
+    lines = [HEADER]
+    for at in attempts:  # a slot left blank has no mark in Moodle (null): 0 in its sums, as in grade's
+        for s in at["slots"]:
+            lines.append(f"{at['username']},{s['slot']},{s['variant']},x,no,{s['mark'] or 0!r},{s['maxmark']!r},,\n")
+    path = tmp_path / "results.csv"
+    path.write_text("".join(lines))
+    a = analyse(read_results(path))
+    assert len(a.students) == int(printed["attempts"]) == 14
+    assert [it.label for it in a.items] == [str(s["slot"]) for s in printed["slots"]]
+    for it, slot in zip(a.items, printed["slots"]):
+        assert f"{100 * it.facility:.2f}%" == slot["facility"], it.label
+        assert f"{it.discrimination:.2f}%" == slot["discrimination_index"], it.label
+        assert f"{it.efficiency:.2f}%" == slot["discriminative_efficiency"], it.label
+    cic = next(v for k, v in printed["quiz_info"].items() if k.startswith("Coefficient of internal consistency"))
+    assert f"{100 * a.alpha:.2f}%" == cic
