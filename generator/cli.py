@@ -257,6 +257,19 @@ def cmd_grade(args) -> int:
     return 1 if grading.unmatched else 0
 
 
+def cmd_analyse(args) -> int:
+    from pathlib import Path
+
+    from .writers.analysis import write_analysis
+
+    _outside(args.out, args.results)
+    site = args.site if not args.site or args.site.endswith("/") else args.site + "/"
+    done = write_analysis(Path(args.results), Path(args.out), site, args.force)
+    print(f"wrote {args.out}/report.html, items.csv, kinds.csv and misconceptions.csv "
+          f"({done['students']} students, {done['flagged']} question(s) flagged)", file=sys.stderr)
+    return 0
+
+
 def one_line(text: str) -> str:
     """Messages quote what users typed: show control characters escaped, so the
     error stays one printable line whatever was typed."""
@@ -292,7 +305,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if isinstance(getattr(args, option, None), str) and not getattr(args, option).strip():
                 raise UserError(f"--{option} is empty; give a path")
         commands = {"kinds": cmd_kinds, "problem": cmd_problem, "site": cmd_site, "sheet": cmd_sheet,
-                    "exam": cmd_exam, "grade": cmd_grade}
+                    "exam": cmd_exam, "grade": cmd_grade, "analyse": cmd_analyse}
         code = commands[args.command](args)
         sys.stdout.flush()  # here, so a full disk is reported as one error line, not at exit
         return code

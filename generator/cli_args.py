@@ -107,6 +107,18 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("responses", metavar="RESPONSES_CSV",
                    help="a CSV with the columns student, question, response (any case, in any order)")
     g.add_argument("--out", metavar="CSV", help="results CSV (default: stdout); each student's total goes to stdout")
+    an = sub.add_parser(
+        "analyse", help="item analysis of graded results: facility, discrimination, reliability, mistakes",
+        description="Item analysis of the results.csv that attndrills grade writes: per exam question and per\n"
+        "kind, facility, discrimination (Moodle's discrimination index and discriminative efficiency,\n"
+        "and the upper-lower 27 % index), Cronbach's alpha, the score distribution and the named\n"
+        "mistakes with links to the practice pages. Writes DIR/report.html, items.csv, kinds.csv\n"
+        "and misconceptions.csv.", formatter_class=argparse.RawDescriptionHelpFormatter)
+    an.add_argument("results", metavar="RESULTS_CSV", help="the results.csv of attndrills grade")
+    an.add_argument("--out", required=True, metavar="DIR")
+    an.add_argument("--site", default="", metavar="URL",
+                    help="the course site's address, for the links to its practice pages (default: relative links)")
+    an.add_argument("--force", action="store_true", help="replace a folder attndrills did not write")
     return p
 
 

@@ -131,7 +131,7 @@ def read_marker(folder: Path) -> tuple[str, set[str] | None] | None:
     return (lines[0] if lines else ""), (set(lines[1:]) if len(lines) > 1 else None)
 
 
-_WHAT = ("exam", "sheet", "site", "mathjax")
+_WHAT = ("exam", "sheet", "site", "mathjax", "analysis")
 
 
 def check_out(out: Path, force: bool, what: str) -> None:
