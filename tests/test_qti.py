@@ -22,7 +22,7 @@ import pytest
 from generator import kinds
 from generator.cli import main
 from generator.exam.assembly import assemble, item_points
-from generator.exam.roster import numbered, variant_sets
+from generator.exam.roster import variant_sets
 from generator.exam.spec import Item, Spec, load_spec
 from generator.exam.window import centre
 from generator.figures import draw_figures

@@ -22,7 +22,7 @@ import re
 from ..mathlines import Node
 from ..model import Prose, Solution
 from ..templating import environment
-from .latex import joined_pieces, latex_display, latex_pieces
+from .latex import joined_pieces, latex_pieces
 from .answer_fields import answer_view
 from .markdown import _BLOCK_START, Markup, view
 
