@@ -339,7 +339,7 @@ def _exit_now(code: int) -> None:
     """End the process without Python's shutdown.  Everything is cleaned up by
     now (workers gone, staging folder removed); what is left is freeing every
     module's objects (numpy, sympy, Jinja, the kinds), which took up to a
-    second of a loaded machine after Ctrl-C, where the README promises that
+    second of a loaded machine after Ctrl-C, where the guide (guide/command-line.md) promises that
     Ctrl-C stops within a second."""
     for stream in (sys.stdout, sys.stderr):
         try:

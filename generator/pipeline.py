@@ -14,7 +14,7 @@ from .model import Problem, Solution
 from .seeding import rng_for, variant_code
 
 # At 1 place the weights of even four equal scores print as 0.3 and add to
-# 1.2: too coarse to teach from (README, "Numbers").
+# 1.2: too coarse to teach from (guide/numbers-and-marking.md, "Numbers").
 MIN_DIGITS, MAX_DIGITS = 2, 10
 
 

@@ -3,7 +3,7 @@ forms in ACCEPTED_FORMS, read by `numbers`), and how it is marked — the
 credit, the misconception a wrong response matches, or a hint when it
 matches none.
 
-One marking rule everywhere (README, "Marking"): the window is the printed
+One marking rule everywhere (guide/numbers-and-marking.md): the window is the printed
 key (`centre`) ± `answer.tolerance`, never centred on the exact value."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from .numbers import MINUS, read_number, read_rows
 from .options import LETTERS
 from .window import inside, key_numbers, tolerance_rows
 
-# Shown by `attndrills grade --help` and restated in the README.
+# Shown by `attndrills grade --help` and restated in guide/grading.md.
 ACCEPTED_FORMS = """\
 accepted answer forms (letter case and spaces around separators do not matter):
   numbers     0.4722  .4722  -0.47  4.722e-1  2.06 × 10⁻⁹  2.06x10^-9  2.06*10^-9

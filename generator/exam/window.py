@@ -1,5 +1,5 @@
-"""The marking window, the one rule wherever an answer is judged (README,
-"Marking"): centred on the key as printed (`centre`), never on the exact
+"""The marking window, the one rule wherever an answer is judged
+(guide/numbers-and-marking.md): centred on the key as printed (`centre`), never on the exact
 value, with a half-width (`window`) that holds every value a student who
 follows the worked method may write; `inside` is its one test."""
 
@@ -21,8 +21,8 @@ def window(key: Num, method: Sequence[Fraction]) -> float:
     of its last place, widened to hold every value a student who follows the
     worked method may write (its result in full, and rounded like the key),
     rounded up to a hundredth of a unit, plus a tenth of a unit so that no
-    accepted value sits on the edge of a floating-point comparison (README,
-    "Marking").  Counted in units of the key's last place."""
+    accepted value sits on the edge of a floating-point comparison
+    (guide/numbers-and-marking.md).  Counted in units of the key's last place."""
     k, power = units_of(key.mant, key.exp10)
     reach = 0.5
     up, down = (10**-power, 1) if power <= 0 else (1, 10**power)  # the scale 10^-power as up/down
@@ -51,7 +51,7 @@ def centre(a: Answer):
     """The centre of the marking window: the key as printed (a float, or a
     list of rows of floats for a vector).  One rule everywhere an answer is
     judged: the key ± `a.tolerance`, a window that holds the exact value and
-    the result of the worked method (see the README, "Marking")."""
+    the result of the worked method (guide/numbers-and-marking.md)."""
     rows = [[n.value for n in row] for row in key_numbers(a)]
     return rows[0][0] if a.type == "numeric" else rows
 

@@ -86,7 +86,7 @@ class Kind:
 
 # Intermediate values of a worked line (exponentials, the denominator,
 # logarithms, products) carry at least this many places, so that a student
-# who redoes the next line from them lands on the answer (README, "Numbers").
+# who redoes the next line from them lands on the answer (guide/numbers-and-marking.md, "Numbers").
 WORKING_PLACES = 3
 
 

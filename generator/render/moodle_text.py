@@ -8,7 +8,7 @@ the sum of its blank weights, which must be whole numbers.  The weights share
 the points as answers.csv does (equally per part, then per component or
 pair); they sum to the points when whole numbers allow it, else to the
 smallest whole multiple of them (see `cloze_weights`).  A random slot starts
-with mark 1 in any case, so the README has the teacher set each slot to the
+with mark 1 in any case, so guide/moodle.md has the teacher set each slot to the
 points its category name states."""
 
 from __future__ import annotations
