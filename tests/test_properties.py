@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from generator.errors import UserError
 from generator.maths import exact
 from generator.maths.attention import entropy, softmax
-from generator.maths.exact import Ex, agree, encloses
+from generator.maths.exact import ExactReal, agree, encloses
 from generator.maths.ties import rational_value
 from generator.pipeline import given_problem, solve_problem
 
@@ -38,7 +38,7 @@ def test_shift_invariance_exactly(scores, k):
     assert all(agree(x, y) for x, y in zip(a, b))
 
 
-def _encloses_by_fractions(x: Ex, value: Fraction) -> bool:
+def _encloses_by_fractions(x: ExactReal, value: Fraction) -> bool:
     lo, hi = x.bounds()
     return lo <= value <= hi and hi - lo < Fraction(1, 10**20)
 
@@ -53,14 +53,14 @@ def test_checks_on_interval_ends_say_what_the_fractions_say(scores, k, nudge):
     b = softmax([s + k for s in scores]).weights
     for eps in (Fraction(0), nudge * Fraction(1, 10**21), nudge * Fraction(1, 10**19), Fraction(nudge, 7)):
         for x, y in zip(a, b):
-            y2 = y + Ex.of(eps)
+            y2 = y + ExactReal.of(eps)
             assert agree(x, y2) == _encloses_by_fractions(x - y2, Fraction(0))
             assert encloses(x - y2, Fraction(0)) == _encloses_by_fractions(x - y2, Fraction(0))
-        total = exact.total(a) + Ex.of(eps)
+        total = exact.total(a) + ExactReal.of(eps)
         assert encloses(total, Fraction(1)) == _encloses_by_fractions(total, Fraction(1))
-    assert not agree(a[0], a[0] + Ex.of(Fraction(1, 10**19)))
-    assert agree(Ex.of(Fraction(1, 3)), Ex.of(Fraction(1, 3)))
-    assert not encloses(Ex.of(Fraction(1, 3)), Fraction(1, 2))
+    assert not agree(a[0], a[0] + ExactReal.of(Fraction(1, 10**19)))
+    assert agree(ExactReal.of(Fraction(1, 3)), ExactReal.of(Fraction(1, 3)))
+    assert not encloses(ExactReal.of(Fraction(1, 3)), Fraction(1, 2))
 
 
 @settings(max_examples=100, deadline=None)
@@ -79,7 +79,7 @@ def test_entropy_bounds(scores):
     sm = softmax(scores)
     H = entropy(sm.weights, sm.neg_log_weights)
     assert exact.sign(H) >= 0
-    assert exact.compare(exact.log(Ex.of(len(scores))), H) >= 0 or len(set(scores)) == 1
+    assert exact.compare(exact.log(ExactReal.of(len(scores))), H) >= 0 or len(set(scores)) == 1
 
 
 @settings(max_examples=200, deadline=None)
@@ -151,8 +151,8 @@ def test_exact_ties_are_settled_by_collecting_terms():
     assert rational_value(equal.weights[0] - equal.weights[1]) == 0
     assert exact.compare(equal.weights[0], equal.weights[1]) == 0
     sm = softmax([Fraction(1), Fraction(14, 5), Fraction(3)])
-    assert rational_value(exact.total(sm.weights) - Ex.of(1)) == 0
-    e = exact.exp(Ex.of(2))
+    assert rational_value(exact.total(sm.weights) - ExactReal.of(1)) == 0
+    e = exact.exp(ExactReal.of(2))
     assert rational_value(e / (e + e)) == Fraction(1, 2)
     assert rational_value(sm.weights[0]) is None
     assert rational_value(sm.weights[0] - sm.weights[1]) is None

@@ -9,7 +9,7 @@ import sympy as sp
 from generator import kinds
 from generator import mathlines as M
 from generator.maths import exact
-from generator.maths.exact import Ex
+from generator.maths.exact import ExactReal
 from generator.maths.rounding import format_fraction
 from generator.render.latex import escape_text, latex
 from generator.render.markdown import escape_md, inline
@@ -76,7 +76,7 @@ def test_shown_matches_sympy_at_high_precision():
     from decimal import ROUND_HALF_UP, Decimal, localcontext
 
     for p, q in [(3, 10), (21, 10), (-7, 3), (1, 7), (1000, 1), (-1000, 1), (-40, 1)]:
-        x = exact.exp(Ex.of(Fraction(p, q))) / (1 + exact.exp(Ex.of(Fraction(q, 7))))
+        x = exact.exp(ExactReal.of(Fraction(p, q))) / (1 + exact.exp(ExactReal.of(Fraction(q, 7))))
         ref = Decimal(str(sp.N(x.sympy(), 80)))
         for digits in (1, 4, 9):
             got = exact.shown(x, digits)
@@ -93,10 +93,10 @@ def test_shown_matches_sympy_at_high_precision():
 def test_rational_tie_decided_exactly():
     # exp(s)/(4 exp(s)) is exactly 1/4, a tie at one place: no interval can
     # decide it, so sympy does — and the tie rounds away from zero
-    s = exact.exp(Ex.of(Fraction(17, 10)))
+    s = exact.exp(ExactReal.of(Fraction(17, 10)))
     quarter = s / (s + s + s + s)
     assert exact.shown(quarter, 1).text == "0.3"
-    assert exact.shown(Ex.of(Fraction(1, 4)), 1).text == "0.3"
+    assert exact.shown(ExactReal.of(Fraction(1, 4)), 1).text == "0.3"
 
 
 def test_a_cut_formula_shows_no_gap_where_it_may_break():

@@ -20,7 +20,7 @@ from ..exam.window import inside_key, window
 from ..inputs import number_text
 from ..maths import exact
 from ..maths.crosscheck import agree, cancellation_error
-from ..maths.exact import Ex
+from ..maths.exact import ExactReal
 from ..maths.rounding import format_fraction
 from ..mathlines import Frac, Num, Sym
 from ..model import SKIPPED, Answer, Check, Option, Problem, Prose, Solution, prose
@@ -148,13 +148,13 @@ class SolutionBuilder:
         self.method: dict[str, list] = {}
         # answer name → (wrong exact value, misconception) pairs a worked step
         # knows of (a working rounded too soon), named beside the kind's own
-        self.slips: dict[str, list[tuple[Ex, str]]] = {}
+        self.slips: dict[str, list[tuple[ExactReal, str]]] = {}
 
-    def shown_answer(self, x: Ex) -> Num:
+    def shown_answer(self, x: ExactReal) -> Num:
         """An answer's value: the exact value correctly rounded to --digits places."""
         return exact.shown(x, self.digits)
 
-    def shown_working(self, x: Ex) -> Num:
+    def shown_working(self, x: ExactReal) -> Num:
         """An intermediate value of a worked line (an exponential), exact value
         correctly rounded to the working places — and, when it is small, to
         four significant digits within at most two more places (exp(−5) =
@@ -179,9 +179,9 @@ class SolutionBuilder:
         the intermediate places)."""
         return format_fraction(v, self.places if places is None else places)
 
-    def numeric(self, name: str, label: str, exact: Ex, numeric: float,
-                distractors: Sequence[tuple[Ex, str]] = (), *, whole: bool = False,
-                method: Sequence[Fraction] | None = None, cancelled: float = 0.0) -> Ex:
+    def numeric(self, name: str, label: str, exact: ExactReal, numeric: float,
+                distractors: Sequence[tuple[ExactReal, str]] = (), *, whole: bool = False,
+                method: Sequence[Fraction] | None = None, cancelled: float = 0.0) -> ExactReal:
         """A number; `distractors` are (wrong exact value, misconception) pairs;
         `method` the values a student reaches by following the worked lines
         from printed numbers (the marking window holds them; by default what
@@ -212,7 +212,7 @@ class SolutionBuilder:
         return exact
 
     def vector(self, name: str, label: str, exact: Sequence, numeric, *, whole: bool = False,
-               distractors: Sequence[tuple[Sequence[Ex], str]] = (),
+               distractors: Sequence[tuple[Sequence[ExactReal], str]] = (),
                method: Sequence[Sequence] | None = None) -> None:
         """A vector answer, or a list of rows (several decoder steps).
         `whole` marks counts and positions, shown as integers with tolerance 0;

@@ -84,7 +84,7 @@ def amplification(w: SolutionBuilder, sm, last: Step, words, k: int, second: int
     """The cell's point, after the last step: the winning weight is exp(gap)
     times the runner-up's (an answer where the ratio fits a float)."""
     gap = sm.scores[k] - sm.scores[second]
-    ratio = exact.exp(exact.Ex.of(gap))
+    ratio = exact.exp(exact.ExactReal.of(gap))
     if gap <= MAX_RATIO_GAP:
         w.numeric("amplification", "ratio of the winning weight to the runner-up, exp(gap)",
                   ratio, float(np.exp(float(sm.scores[k]) - float(sm.scores[second]))))
@@ -108,7 +108,7 @@ def bars(w: SolutionBuilder, sm, words, k: int, second: int):
     amplified = len(sm.scores) > 1 and k != second and sm.scores[k] - sm.scores[second] <= MAX_RATIO_GAP
     return bars_figure(
         w, sm.weights, labels, winner_caption(w, sm, labels, k, second if amplified else None), winner=k,
-        ratio=(second, exact.exp(exact.Ex.of(sm.scores[k] - sm.scores[second])), sm.scores[k] - sm.scores[second])
+        ratio=(second, exact.exp(exact.ExactReal.of(sm.scores[k] - sm.scores[second])), sm.scores[k] - sm.scores[second])
         if amplified else None)
 
 

@@ -8,7 +8,7 @@ import numpy as np
 
 from ..inputs import check_keys, require
 from ..maths.attention import softmax, top_positions
-from ..maths.exact import Ex
+from ..maths.exact import ExactReal
 from ..mathlines import Add, Frac, Seq, SumOver, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
@@ -68,7 +68,7 @@ def naive_failure(w: SolutionBuilder, scores: list[Fraction], t: str):
     """The naive weights e_i / Σe, the lines that compute them, how they fail
     (each quotient rounded to the printed places unless it is that short), and
     the figure's sentence on it, naming the positions it broke."""
-    shown = lambda a: input_node(a) if decimal_places(a) <= w.digits else w.shown_answer(Ex.of(a))
+    shown = lambda a: input_node(a) if decimal_places(a) <= w.digits else w.shown_answer(ExactReal.of(a))
     total = sum(scores)
     sum_line = eq(SumOver("j", Sym("e", f"{t}j")), Add(tuple(input_node(s) for s in scores)),
                   input_node(total))
@@ -84,7 +84,7 @@ def naive_failure(w: SolutionBuilder, scores: list[Fraction], t: str):
     if bad:
         i = bad[0]
         what = ("a negative “weight” — negative focus is meaningless" if naive[i] < 0
-                else f"a “weight” of {pct(Ex.of(naive[i]), 0)} focus — impossible")
+                else f"a “weight” of {pct(ExactReal.of(naive[i]), 0)} focus — impossible")
         after = prose(f"Position {i + 1} gets ", shown(naive[i]), f": {what}." +
                       (" The denominator is negative, so every sign flips." if total < 0 else ""))
         did = (f"The naive division gave {positions(bad)} "
@@ -123,7 +123,7 @@ def solve(problem: Problem, digits: int) -> Solution:
                       "positive numbers become fractions of focus that add to 1. The machinery survives "
                       "negative inputs untouched."))
     if naive is not None:
-        w.vector("naive_weights", "the broken naive “weights” e_i / Σe", [Ex.of(a) for a in naive],
+        w.vector("naive_weights", "the broken naive “weights” e_i / Σe", [ExactReal.of(a) for a in naive],
                  np.array([float(s) for s in scores]) / float(total))
     answer_softmax(w, sm)
     w.text("why_not_divide", "why dividing by the sum fails", WHY_NOT_DIVIDE, ASK)

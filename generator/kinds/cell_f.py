@@ -9,7 +9,7 @@ import numpy as np
 from ..inputs import check_keys, number_text, require
 from ..maths import exact, numeric
 from ..maths.attention import float_gaps, softmax
-from ..maths.exact import Ex
+from ..maths.exact import ExactReal
 from ..mathlines import Add, Call, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
@@ -90,7 +90,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     if tx > 1:
         w.numeric("top_two_share", "share of the two largest weights", share, float(sm.numeric[a] + sm.numeric[b]))
     w.numeric("entropy", "attention entropy H (nats)", H, numeric.entropy_of_scores(float_gaps(scores)),
-              distractors=[(H / exact.log(Ex.of(2)), "log_base_2"), (-H, "dropped_minus_sign")])
+              distractors=[(H / exact.log(ExactReal.of(2)), "log_base_2"), (-H, "dropped_minus_sign")])
     verify_sum(w, sm.weights)
     lnT = verify_entropy(w, H, tx)
     w.numeric("max_entropy", "ln T_x, the largest possible entropy", lnT, float(np.log(tx)))

@@ -8,7 +8,7 @@ import numpy as np
 from ..errors import UserError
 from ..inputs import MAX_TX, MAX_TY, check_keys, number_text, parse_scores, parse_words, require
 from ..maths.attention import softmax, winner
-from ..maths.exact import Ex
+from ..maths.exact import ExactReal
 from ..mathlines import Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
@@ -98,7 +98,7 @@ def answer_and_check(w: SolutionBuilder, src: list[str], tgt: list[str], sms: li
              method=[w.method["row1_weights"][:1] + [worked_weights(w, sm) for sm in sms[1:]]],
              distractors=table_distractors(sms))
     w.vector("alignment", "input position (1-based) each output word attends to most",
-             [Ex.of(i + 1) for i in align], np.array(align, dtype=float) + 1, whole=True)
+             [ExactReal.of(i + 1) for i in align], np.array(align, dtype=float) + 1, whole=True)
     for j, sm in enumerate(sms):
         verify_sum(w, sm.weights, f"row {j + 1} sums to one")
     w.check("reordering", is_reordering(align), prose(

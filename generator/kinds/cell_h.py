@@ -12,7 +12,7 @@ from ..errors import UserError
 from ..inputs import check_keys, check_spread, number_text, parse_number, require
 from ..maths import exact, numeric
 from ..maths.attention import float_gaps, softmax
-from ..maths.exact import Ex
+from ..maths.exact import ExactReal
 from ..mathlines import Infinity, Lim, Mul, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
@@ -118,13 +118,13 @@ def dial_step(w: SolutionBuilder, n: int, betas: list[Fraction], sms: list, tied
     return Step(f"β = {number_text(b)}", (), lines, why)
 
 
-def how_near(b: Fraction, held: Ex, tied: list[int]) -> str:
+def how_near(b: Fraction, held: ExactReal, tied: list[int]) -> str:
     """How near the largest score(s), holding `held` at the last β, are to
     their limit: a pick, or for tied largest scores an even split."""
     limit = "argmax" if len(tied) == 1 else f"even split between {positions(tied)}"
-    if exact.compare(held, Ex.of(Fraction(99, 100))) >= 0:
+    if exact.compare(held, ExactReal.of(Fraction(99, 100))) >= 0:
         return f" At β = {number_text(b)} the {limit} is already all but reached. "
-    if exact.compare(held, Ex.of(Fraction(9, 10))) >= 0:
+    if exact.compare(held, ExactReal.of(Fraction(9, 10))) >= 0:
         return (f" At β = {number_text(b)} the focus is close to a hard pick, though not yet all of it. "
                 if len(tied) == 1 else
                 f" At β = {number_text(b)} the focus is close to its limit, an {limit}, though "
@@ -139,9 +139,9 @@ def answer(w: SolutionBuilder, scores: list[Fraction], sms: list, tied: list[int
              method=[[worked_weights(w, sm) for sm in sms], [worked_weights_calculator(w, sm) for sm in sms]],
              distractors=table_distractors(sms))
     w.vector("limit_infinity", "weights as β → ∞ (hard argmax" + (", shared by the tied top scores)"
-                                                                  if len(tied) > 1 else ")"), [Ex.of(v) for v in hi],
+                                                                  if len(tied) > 1 else ")"), [ExactReal.of(v) for v in hi],
              _numeric_limit(scores))
-    w.vector("limit_zero", "weights as β → 0 (uniform)", [Ex.of(v) for v in lo],
+    w.vector("limit_zero", "weights as β → 0 (uniform)", [ExactReal.of(v) for v in lo],
              np.full(len(scores), 1.0 / len(scores)))
 
 
@@ -154,7 +154,7 @@ def check_sharpening(w: SolutionBuilder, sms: list, tied: list[int], hi: list) -
     still = "" if len(set(printed)) == len(printed) else f"; it still rises, beyond {w.digits} decimal places"
     w.check("sharpens monotonically", rising, prose(
         f"The weight of {positions(tied, 'each of ')} rises monotonically with β ✓ (" +
-        " → ".join(printed) + f"{still}), toward its limit {w.shown_answer(Ex.of(hi[k])).text}."))
+        " → ".join(printed) + f"{still}), toward its limit {w.shown_answer(ExactReal.of(hi[k])).text}."))
 
 
 def solve(problem: Problem, digits: int) -> Solution:

@@ -10,7 +10,7 @@ import numpy as np
 from ..inputs import check_keys, number_text, parse_scores, require
 from ..maths import exact, numeric
 from ..maths.attention import context, entropy, softmax
-from ..maths.exact import Ex
+from ..maths.exact import ExactReal
 from ..mathlines import Add, Call, Num, Seq, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
@@ -82,7 +82,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     total = Add(tuple(input_node(a) for a in given))
     sm = softmax(given)  # the damage a (second) softmax would do
     if ok:
-        weights, floats = [Ex.of(a) for a in given], np.array([float(a) for a in given])
+        weights, floats = [ExactReal.of(a) for a in given], np.array([float(a) for a in given])
         steps = [normalised_step(w, given, sm, total)]
         why_c = prose("The context is just the weighted average of the states — Step 3 of the recipe, "
                       "using the weights we were given, with no softmax involved.")
@@ -98,7 +98,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     steps.append(step)
     step, H = step_entropy(w, weights, None if ok else sm.neg_log_weights, "t", prose(
         "Entropy quantifies how focused the weights are; compare it with the uniform maximum ",
-        eq(Call("ln", Num(str(tx))), w.shown_answer(exact.log(Ex.of(tx)))), "."))
+        eq(Call("ln", Num(str(tx))), w.shown_answer(exact.log(ExactReal.of(tx)))), "."))
     steps.append(step)
     H2 = entropy(sm.weights, sm.neg_log_weights) if ok else None  # after a second softmax
     answer(w, ok, given, sm, weights, floats, states, c, H, H2)
@@ -129,7 +129,7 @@ def normalised_step(w: SolutionBuilder, given: list[Fraction], sm, total: Add) -
     exps = Seq(tuple(eq(Call("exp", input_node(a)), n) for a, n in zip(given, exp_nums)))
     printed = [w.shown_result(q, w.digits) for q in quotients]
     double = Tup(tuple(printed))
-    lost = (Ex.of(given[k]) - Ex.of(value_of(printed[k]))) / Ex.of(given[k])
+    lost = (ExactReal.of(given[k]) - ExactReal.of(value_of(printed[k]))) / ExactReal.of(given[k])
     return Step("check normalisation before touching softmax", (), (
         eq(total, input_node(sum(given))),), prose(
         "Softmax is for turning scores into weights. These are already weights — all in [0, 1], "
@@ -154,7 +154,7 @@ def answer(w: SolutionBuilder, ok: bool, given, sm, weights, floats, states, c, 
              distractors=[(list(sm.weights), "double_softmax")] if ok else weight_distractors(sm))
     if ok:
         w.vector("double_softmax", "what a wrong second softmax would give", list(sm.weights), sm.numeric)
-    ln2 = exact.log(Ex.of(2))
+    ln2 = exact.log(ExactReal.of(2))
     w.vector("context", "context vector c_t", c, numeric.context(floats, [[float(v) for v in h] for h in states]),
              # given weights blended as if they were scores: softmaxed again, exponentiated only, or one-hot
              # (divided by their sum they are themselves)

@@ -10,7 +10,7 @@ from ..errors import UserError
 from ..inputs import check_keys, require
 from ..maths import exact
 from ..maths.attention import softmax, top_positions
-from ..maths.exact import Ex
+from ..maths.exact import ExactReal
 from ..mathlines import Sym
 from ..model import Problem, Solution, prose
 from . import about, register
@@ -68,10 +68,10 @@ def solve(problem: Problem, digits: int) -> Solution:
                     tuple(w.answers), tuple(w.checks), recall, tuple(figures))
 
 
-def half(share: Ex) -> str:
+def half(share: ExactReal) -> str:
     """The Forecast's answer: more or less than half, decided exactly ("just"
     where the percentage printed beside it rounds to 50 %)."""
-    side = exact.compare(share, Ex.of(Fraction(1, 2)))
+    side = exact.compare(share, ExactReal.of(Fraction(1, 2)))
     if side == 0:
         return "exactly half"
     near = "just " if pct(share, 0) == "50%" else ""

@@ -8,7 +8,7 @@ import numpy as np
 
 from ..inputs import check_keys, number_text, parse_number, require
 from ..maths.attention import lead, softmax
-from ..maths.exact import Ex, agree
+from ..maths.exact import ExactReal, agree
 from ..mathlines import Call, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
@@ -50,7 +50,7 @@ def solve(problem: Problem, digits: int) -> Solution:
         "The factor ", Call("exp", Sym("k")), " cancels top and bottom: softmax is invariant to adding "
         "the same constant to every score.")), check)
     naive = sum(shifted)
-    wrong = [([Ex.of(s / naive) for s in shifted], "shift_changes_weights")] if naive != 0 else []
+    wrong = [([ExactReal.of(s / naive) for s in shifted], "shift_changes_weights")] if naive != 0 else []
     # either worked list is the worked method ("compute them" after the shift):
     # the window holds both, as the note's "Both are accepted" says
     w.vector("weights", "attention weights", list(sm.weights), sm.numeric,

@@ -10,7 +10,7 @@ from ..errors import UserError
 from ..inputs import check_keys, number_text, parse_scores, require
 from ..maths import exact, numeric
 from ..maths.attention import entropy
-from ..maths.exact import Ex, agree
+from ..maths.exact import ExactReal, agree
 from ..mathlines import Call, Chain, Mul, Num, Paren, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
@@ -60,9 +60,9 @@ def solve(problem: Problem, digits: int) -> Solution:
     tx = len(spike)
     w = SolutionBuilder(digits)
     u = Fraction(1, tx)
-    lnT = exact.log(Ex.of(tx))
-    H_u = entropy([Ex.of(u)] * tx)
-    weights = [Ex.of(a) for a in spike]
+    lnT = exact.log(ExactReal.of(tx))
+    H_u = entropy([ExactReal.of(u)] * tx)
+    weights = [ExactReal.of(a) for a in spike]
     question = [prose(f"An attention distribution over Tx = {tx} positions is perfectly uniform: ",
                       eq(Sym("alpha", "ti"), input_node(u)), " for all i. Compute the entropy ",
                       Sym("H"),
@@ -86,7 +86,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     interpret = Step("interpret", (prose(reading),), (), prose("Numbers only matter once they are read."))
     steps = (uniform, Step("entropy of the spiked distribution", spiked.body, spiked.math, spiked.why,
                            spiked.after), interpret)
-    ln2 = exact.log(Ex.of(2))
+    ln2 = exact.log(ExactReal.of(2))
     w.numeric("entropy_uniform", "entropy of the uniform distribution (nats)", H_u, float(np.log(tx)),
               distractors=[(H_u / ln2, "log_base_2"), (-H_u, "dropped_minus_sign")])
     w.numeric("entropy", "entropy of the spiked distribution (nats)", H, numeric.entropy([float(a) for a in spike]),

@@ -7,7 +7,7 @@ import numpy as np
 
 from ..errors import UserError
 from ..inputs import check_keys, require
-from ..maths.exact import Ex
+from ..maths.exact import ExactReal
 from ..mathlines import Mul, Num, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
@@ -56,9 +56,9 @@ def solve(problem: Problem, digits: int) -> Solution:
         Step("name the trade-off", (prose(TRADE_OFF),), (), prose(
             "This is the seed of the quadratic cost that self-attention later scales up.")),
     )
-    w.numeric("count", "number of alignment scores", Ex.of(count), float(tx * ty), whole=True, distractors=[
-        (Ex.of(tx + ty), "added_lengths"), (Ex.of(tx), "one_score_per_input"),
-        (Ex.of(tx * tx), "squared_input"), (Ex.of(ty), "one_score_per_output")])
+    w.numeric("count", "number of alignment scores", ExactReal.of(count), float(tx * ty), whole=True, distractors=[
+        (ExactReal.of(tx + ty), "added_lengths"), (ExactReal.of(tx), "one_score_per_input"),
+        (ExactReal.of(tx * tx), "squared_input"), (ExactReal.of(ty), "one_score_per_output")])
     w.text("trade_off", "why this is the bottleneck's trade-off", TRADE_OFF, ASK)
     w.check("count", count == tx * ty, prose(f"{ty} decoder steps × {tx} scores each = {count} ✓."))
     recall = ((prose("How many scores does attention compute for Tx inputs and Ty outputs?"),

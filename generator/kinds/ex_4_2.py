@@ -7,7 +7,7 @@ import numpy as np
 
 from ..errors import UserError
 from ..inputs import MAX_TX, MAX_TY, check_keys, parse_words, require
-from ..maths.exact import Ex
+from ..maths.exact import ExactReal
 from ..model import Problem, Solution, Step, prose
 from . import about, register
 from ._bank import PAIRS, is_reordering
@@ -144,7 +144,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.check("reordering", bool(back), prose(
         f"{'Row' if len(back) == 1 else 'Rows'} {rows} step{'s' if len(back) == 1 else ''} back, left of the "
         "rightmost hot cell above ✓ — a reordering, not a monotonic alignment."))
-    hot = [[Ex.of(int(c == align[r])) for c in range(len(src))] for r in range(len(tgt))]
+    hot = [[ExactReal.of(int(c == align[r])) for c in range(len(src))] for r in range(len(tgt))]
     figures = [heatmap_figure(w, tgt, src, hot, [[r, a] for r, a in enumerate(align)], None, prose(
         "an idealised heatmap: each row has one hot cell (1), at the input word it is aligned with. "
         + SEEN[right])),]

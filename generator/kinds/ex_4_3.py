@@ -9,7 +9,7 @@ import numpy as np
 
 from ..errors import UserError
 from ..inputs import check_keys, number_text, parse_number, require
-from ..maths.exact import Ex
+from ..maths.exact import ExactReal
 from ..mathlines import Add, Mul, Num, Pow, SumOver, Sym, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
@@ -52,7 +52,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     g = Fraction(inp["gain"])
     w = SolutionBuilder(digits)
     chain = (tx - i) + t
-    kept = Ex.of(g ** chain)
+    kept = ExactReal.of(g ** chain)
     question = [prose(f"An RNN encoder reads Tx = {tx} words; the decoder is at output step t = {t}. In a plain "
                       f"encoder–decoder, the gradient from that output to input word i = {i} crosses "
                       f"{tx} − {i} encoder steps and then {t} decoder steps, and each step keeps a factor "
@@ -70,12 +70,12 @@ def solve(problem: Problem, digits: int) -> Solution:
             "are."),), (), prose(
             "Fewer multiplicative steps → less vanishing → early words stay learnable even at late output steps.")),
     )
-    w.numeric("chain_steps", "recurrent steps between the output and the input word", Ex.of(chain),
+    w.numeric("chain_steps", "recurrent steps between the output and the input word", ExactReal.of(chain),
               float(chain), whole=True)
     w.numeric("surviving_fraction", "fraction of the gradient kept along the chain", kept,
               float(g) ** chain)
-    w.numeric("attention_hops", "hops from the output to the input word through attention", Ex.of(1), 1.0,
-              whole=True, distractors=[(Ex.of(chain), "gradient_through_chain"), (Ex.of(0), "argmax_no_gradient")])
+    w.numeric("attention_hops", "hops from the output to the input word through attention", ExactReal.of(1), 1.0,
+              whole=True, distractors=[(ExactReal.of(chain), "gradient_through_chain"), (ExactReal.of(0), "argmax_no_gradient")])
     w.text("argument", "why attention improves gradient flow", MODEL, ASK)
     w.check("shortcut", chain > 1, prose(f"1 hop through attention versus {chain} recurrent steps ✓."))
     recall = ((prose("Why does attention help gradients reach early words?"),

@@ -7,7 +7,7 @@ import numpy as np
 from ..errors import UserError
 from ..inputs import check_keys, number_text, parse_scores, require
 from ..maths import exact
-from ..maths.exact import Ex
+from ..maths.exact import ExactReal
 from ..mathlines import Call, Frac, Mul, Num, Seq, Sym, Vec, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
@@ -56,11 +56,11 @@ def solve(problem: Problem, digits: int) -> Solution:
             "Attention degenerates exactly into vanilla seq2seq's single fixed context: with one source token "
             "there is nothing to choose between.")),
     )
-    ones = [[Ex.of(1)] for _ in rows]
-    sigmoid = [[exact.exp(Ex.of(e)) / (1 + exact.exp(Ex.of(e)))] for e in rows]
+    ones = [[ExactReal.of(1)] for _ in rows]
+    sigmoid = [[exact.exp(ExactReal.of(e)) / (1 + exact.exp(ExactReal.of(e)))] for e in rows]
     w.vector("weights", "α_t1 for every decoder step", ones, np.ones((len(rows), 1)),
              distractors=[(sigmoid, "implicit_extra_score")])
-    w.vector("context", "c_t (the same at every step)", [Ex.of(v) for v in h], np.array([float(v) for v in h]))
+    w.vector("context", "c_t (the same at every step)", [ExactReal.of(v) for v in h], np.array([float(v) for v in h]))
     c_is_h1 = eq(Sym("c", "t"), Sym("h", "1"))
     steps_said = "both" if len(rows) == 2 else f"all {len(rows)}"
     w.check("alpha = 1", True, prose(f"α = 1 at {steps_said} steps, whatever the score ✓; ", c_is_h1, "."))

@@ -11,7 +11,7 @@ import numpy as np
 from ..inputs import check_keys, check_spread, number_text, parse_number, require
 from ..maths import exact
 from ..maths.attention import softmax
-from ..maths.exact import Ex
+from ..maths.exact import ExactReal
 from ..maths.rounding import format_fraction
 from ..mathlines import Add, Call, Frac, Infinity, Lim, Num, Seq, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
@@ -82,11 +82,11 @@ def solve(problem: Problem, digits: int) -> Solution:
         evaluated,
     )
     for k, label in (("plus", "+∞"), ("zero", "0"), ("minus", "−∞")):
-        limit = [Ex.of(v) for v in LIMITS[k]]
+        limit = [ExactReal.of(v) for v in LIMITS[k]]
         w.vector(f"limit_{k}", f"(α_t1, α_t2) as Δ → {label}", limit,
                  np.array([float(x) for x in limit]),
                  distractors=[([limit[1], limit[0]], "gap_limit_reversed")] if k != "zero" else
-                 [([Ex.of(0), Ex.of(1)], "hard_argmax")])
+                 [([ExactReal.of(0), ExactReal.of(1)], "hard_argmax")])
     w.vector("weights", f"(α_t1, α_t2) at Δ = {number_text(delta)}", list(sm.weights), sm.numeric,
              distractors=weight_distractors(sm), method=[quotients])
     w.text("why_scale", "why scaled dot-product attention divides by √d_k", WHY_DK, ())  # not asked: an aside
@@ -107,7 +107,7 @@ def evaluate_step(w: SolutionBuilder, sm, delta: Fraction) -> tuple[Step, list[F
     """The weights at Δ as a student works them from the formulas: e^Δ to the
     working places, then 1 + e^Δ (exact: no rounding of its own) and divide;
     with the quotients that working gives."""
-    e_delta = w.shown_working(exact.exp(Ex.of(delta)))
+    e_delta = w.shown_working(exact.exp(ExactReal.of(delta)))
     one_plus = Add((Num("1"), e_delta))
     den = value_of(e_delta) + 1
     quotients = [1 / den, value_of(e_delta) / den]

@@ -11,7 +11,7 @@ from ..errors import UserError
 from ..inputs import check_keys, check_spread, number_text, parse_number, require
 from ..maths import exact, numeric
 from ..maths.attention import float_gaps, softmax
-from ..maths.exact import Ex
+from ..maths.exact import ExactReal
 from ..mathlines import Add, Call, Chain, Neg, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step, prose
 from . import about, register
@@ -52,10 +52,10 @@ def jumped_share(sm, k: int) -> tuple:
     tx = len(sm.scores)
     return prose(
         f"The jumped score takes most of the mass ({pct(sm.weights[k])})." if exact.compare(
-            sm.weights[k], Ex.of(Fraction(3, 5))) > 0 else
+            sm.weights[k], ExactReal.of(Fraction(3, 5))) > 0 else
         f"The jumped score takes a little over half the mass ({pct(sm.weights[k])}); the other {tx - 1} "
         f"positions still hold {pct(1 - sm.weights[k])} between them." if exact.compare(
-            sm.weights[k], Ex.of(Fraction(1, 2))) > 0 else
+            sm.weights[k], ExactReal.of(Fraction(1, 2))) > 0 else
         f"The jumped score takes the largest share, {pct(sm.weights[k])}, though not most of the mass: "
         f"the other {tx - 1} positions still hold {pct(1 - sm.weights[k])} between them.")
 
@@ -64,7 +64,7 @@ def answer(w: SolutionBuilder, sm0, sm, H0, H, gaps: list[float]) -> None:
     """Weights and entropy before and after the jump, Z after it, and the drop."""
     tx = len(sm.scores)
     drop = H0 - H
-    ln2 = exact.log(Ex.of(2))
+    ln2 = exact.log(ExactReal.of(2))
     w.vector("weights_uniform", "weights before the jump", list(sm0.weights), sm0.numeric)
     w.numeric("entropy_uniform", "entropy before the jump (nats)", H0, float(np.log(tx)),
               distractors=[(H0 / ln2, "log_base_2")])
@@ -108,7 +108,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     spiked[k] = base + jump
     w = SolutionBuilder(digits)
     sm0, sm = softmax(flat), softmax(spiked)
-    H0 = exact.log(Ex.of(tx))
+    H0 = exact.log(ExactReal.of(tx))
     question = [prose("Scores ", Tup(tuple(input_node(s) for s in flat)), f" over Tx = {tx}. Compute the "
                       "weights and the entropy H. Then a single score jumps: ",
                       Tup(tuple(input_node(s) for s in spiked)), ". Recompute the weights and H, and confirm "

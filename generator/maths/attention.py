@@ -14,7 +14,7 @@ import numpy as np
 
 from . import exact
 from . import numeric
-from .exact import Ex
+from .exact import ExactReal
 
 # Above this size exp() would overflow a float and swamp the page with
 # digits, so the worked solution subtracts the largest score first.
@@ -25,10 +25,10 @@ SHIFT_ABOVE = 20
 class Softmax:
     scores: tuple[Fraction, ...]
     shift: Fraction  # subtracted from every score before exponentiating
-    exps: tuple[Ex, ...]
-    Z: Ex
-    weights: tuple[Ex, ...]
-    neg_log_weights: tuple[Ex, ...]  # −ln α_i, built from non-negative parts
+    exps: tuple[ExactReal, ...]
+    Z: ExactReal
+    weights: tuple[ExactReal, ...]
+    neg_log_weights: tuple[ExactReal, ...]  # −ln α_i, built from non-negative parts
     numeric: np.ndarray
 
 
@@ -37,18 +37,18 @@ def softmax(scores: Sequence[Fraction], scale: Fraction = Fraction(1)) -> Softma
     s = [x if type(x) is Fraction else Fraction(x) for x in scores] if scale == 1 else [scale * x for x in scores]
     m, least = max(s), min(s)
     shift = m if max(m, -least) > SHIFT_ABOVE else Fraction(0)
-    exps = tuple(exact.exp(Ex.of(x - shift if shift else x)) for x in s)
+    exps = tuple(exact.exp(ExactReal.of(x - shift if shift else x)) for x in s)
     Z = exact.total(exps)
     if m == least:
         # equal scores: every weight is exactly 1/Tx (symmetry), kept rational
-        weights = tuple(Ex.of(Fraction(1, len(s))) for _ in s)
+        weights = tuple(ExactReal.of(Fraction(1, len(s))) for _ in s)
     else:
         weights = tuple(e / Z for e in exps)
     # −ln α_i = (m − s_i) + ln(1 + Σ_{j≠top} e^{s_j − m}): both parts are ≥ 0,
     # so nothing cancels even when one weight is within e^-2000 of 1.
     top = s.index(m)
-    L = exact.log1p(exact.total(exact.exp(Ex.of(x - m)) for j, x in enumerate(s) if j != top))
-    neg_logs = tuple(Ex.of(m - x) + L for x in s)
+    L = exact.log1p(exact.total(exact.exp(ExactReal.of(x - m)) for j, x in enumerate(s) if j != top))
+    neg_logs = tuple(ExactReal.of(m - x) + L for x in s)
     return Softmax(tuple(s), shift, exps, Z, weights, neg_logs, numeric.softmax(float_gaps(s)))
 
 
@@ -61,7 +61,7 @@ def float_gaps(scores: Sequence[Fraction]) -> list[float]:
     return [float(x - m) for x in scores]
 
 
-def entropy(weights: Sequence[Ex], neg_log_weights: Sequence[Ex] | None = None) -> Ex:
+def entropy(weights: Sequence[ExactReal], neg_log_weights: Sequence[ExactReal] | None = None) -> ExactReal:
     """H = Σ α (−ln α), a sum of non-negative terms (0 · ln 0 = 0)."""
     terms = []
     for i, a in enumerate(weights):
@@ -72,12 +72,12 @@ def entropy(weights: Sequence[Ex], neg_log_weights: Sequence[Ex] | None = None) 
     return exact.total(terms)
 
 
-def context(weights: Sequence[Ex], states: Sequence[Sequence[Fraction]]) -> list[Ex]:
+def context(weights: Sequence[ExactReal], states: Sequence[Sequence[Fraction]]) -> list[ExactReal]:
     dim = len(states[0])
-    return [exact.total(a * Ex.of(h[k]) for a, h in zip(weights, states)) for k in range(dim)]
+    return [exact.total(a * ExactReal.of(h[k]) for a, h in zip(weights, states)) for k in range(dim)]
 
 
-def top_positions(values: Sequence[Ex | Fraction]) -> list[int]:
+def top_positions(values: Sequence[ExactReal | Fraction]) -> list[int]:
     """Every position that holds the largest value, ties decided exactly (floats
     pick the candidates; exact comparison only among near-equal ones).  For
     softmax weights pass the scores: the order is the same, and exact."""
@@ -109,7 +109,7 @@ def lead(sm: Softmax) -> int | None:
     return tops[0] if len(tops) == 1 else None
 
 
-def nearest_state(c: Sequence[Ex], states) -> list[int]:
+def nearest_state(c: Sequence[ExactReal], states) -> list[int]:
     """Positions of the states nearest to the context (squared distances in
     floats; exact only to decide a near-tie)."""
     cf = [float(x) for x in c]
@@ -118,7 +118,7 @@ def nearest_state(c: Sequence[Ex], states) -> list[int]:
     near = [i for i, x in enumerate(d) if x <= m + 1e-9 * max(1.0, m)]
     if len(near) == 1:
         return near
-    squared = [exact.total((ck - Ex.of(states[i][j])) * (ck - Ex.of(states[i][j])) for j, ck in enumerate(c))
+    squared = [exact.total((ck - ExactReal.of(states[i][j])) * (ck - ExactReal.of(states[i][j])) for j, ck in enumerate(c))
              for i in near]
     return [near[i] for i in top_positions([-x for x in squared])]
 

@@ -1,9 +1,9 @@
 """The exact path.
 
-An `Ex` is an exact real number held as a small expression tree over exact
+An `ExactReal` is an exact real number held as a small expression tree over exact
 rationals (exp, log, +, ×, ÷).  Rational arithmetic is folded exactly, so
 equal scores give the weight 1/4 itself, not something close to it.  The
-tree becomes a canonical sympy expression on demand (`Ex.sympy()`); display
+tree becomes a canonical sympy expression on demand (`ExactReal.sympy()`); display
 strings come from rigorous interval evaluation (mpmath's interval
 primitives): a value is rounded only when both ends of its enclosing
 interval round to the same string, and the working precision rises until
@@ -33,8 +33,8 @@ from .ties import rational_value
 _PRECISIONS = (96, 320, 1280)  # bits; each pass is tried only if the last was undecided
 
 
-class Ex:
-    """An exact real number: a rational leaf or an operation on Ex values."""
+class ExactReal:
+    """An exact real number: a rational leaf or an operation on ExactReal values."""
 
     __slots__ = ("op", "args", "rat", "_iv", "_sym", "_shown", "_float")
 
@@ -49,57 +49,57 @@ class Ex:
 
     # -- construction -------------------------------------------------------
     @staticmethod
-    def of(value: Fraction | int | str) -> "Ex":
-        return Ex("rat", rat=value if type(value) is Fraction else Fraction(value))
+    def of(value: Fraction | int | str) -> "ExactReal":
+        return ExactReal("rat", rat=value if type(value) is Fraction else Fraction(value))
 
-    def __add__(self, other: "Ex | int") -> "Ex":
+    def __add__(self, other: "ExactReal | int") -> "ExactReal":
         other = _lift(other)
         if self.rat is not None and other.rat is not None:
-            return Ex.of(self.rat + other.rat)
+            return ExactReal.of(self.rat + other.rat)
         if self.rat == 0:
             return other
         if other.rat == 0:
             return self
-        return Ex("add", (self, other))
+        return ExactReal("add", (self, other))
 
     __radd__ = __add__
 
-    def __neg__(self) -> "Ex":
+    def __neg__(self) -> "ExactReal":
         if self.rat is not None:
-            return Ex.of(-self.rat)
-        return Ex("mul", (Ex.of(-1), self))
+            return ExactReal.of(-self.rat)
+        return ExactReal("mul", (ExactReal.of(-1), self))
 
-    def __sub__(self, other: "Ex | int") -> "Ex":
+    def __sub__(self, other: "ExactReal | int") -> "ExactReal":
         return self + (-_lift(other))
 
-    def __rsub__(self, other: "Ex | int") -> "Ex":
+    def __rsub__(self, other: "ExactReal | int") -> "ExactReal":
         return _lift(other) - self
 
-    def __mul__(self, other: "Ex | int") -> "Ex":
+    def __mul__(self, other: "ExactReal | int") -> "ExactReal":
         other = _lift(other)
         if self.rat is not None and other.rat is not None:
-            return Ex.of(self.rat * other.rat)
+            return ExactReal.of(self.rat * other.rat)
         if self.rat == 1:
             return other
         if other.rat == 1:
             return self
         if self.rat == 0 or other.rat == 0:
-            return Ex.of(0)
-        return Ex("mul", (self, other))
+            return ExactReal.of(0)
+        return ExactReal("mul", (self, other))
 
     __rmul__ = __mul__
 
-    def __truediv__(self, other: "Ex | int") -> "Ex":
+    def __truediv__(self, other: "ExactReal | int") -> "ExactReal":
         other = _lift(other)
         if other.rat == 0:
             raise ZeroDivisionError("exact division by zero")
         if self.rat is not None and other.rat is not None:
-            return Ex.of(self.rat / other.rat)
+            return ExactReal.of(self.rat / other.rat)
         if other.rat == 1:
             return self
-        return Ex("div", (self, other))
+        return ExactReal("div", (self, other))
 
-    def __rtruediv__(self, other: "Ex | int") -> "Ex":
+    def __rtruediv__(self, other: "ExactReal | int") -> "ExactReal":
         return _lift(other) / self
 
     # -- evaluation ---------------------------------------------------------
@@ -138,7 +138,7 @@ class Ex:
         return self._sym
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
-        return f"Ex({self.sympy()})"
+        return f"ExactReal({self.sympy()})"
 
 
 def _sympy():
@@ -147,39 +147,39 @@ def _sympy():
     return sympy
 
 
-def _lift(x: "Ex | int | Fraction") -> Ex:
-    return x if isinstance(x, Ex) else Ex.of(x)
+def _lift(x: "ExactReal | int | Fraction") -> ExactReal:
+    return x if isinstance(x, ExactReal) else ExactReal.of(x)
 
 
-def exp(x: Ex) -> Ex:
+def exp(x: ExactReal) -> ExactReal:
     if x.rat == 0:
-        return Ex.of(1)
-    return Ex("exp", (x,))
+        return ExactReal.of(1)
+    return ExactReal("exp", (x,))
 
 
-def log(x: Ex) -> Ex:
+def log(x: ExactReal) -> ExactReal:
     if x.rat is not None and x.rat <= 0:
         raise ValueError("log of a non-positive number")
     if x.rat == 1:
-        return Ex.of(0)
-    return Ex("log", (x,))
+        return ExactReal.of(0)
+    return ExactReal("log", (x,))
 
 
-def log1p(x: Ex) -> Ex:
+def log1p(x: ExactReal) -> ExactReal:
     """ln(1 + x), kept accurate when x is tiny (ln Z when one score dominates)."""
     if x.rat == 0:
-        return Ex.of(0)
-    return Ex("log1p", (x,))
+        return ExactReal.of(0)
+    return ExactReal("log1p", (x,))
 
 
-def total(xs: Iterable[Ex]) -> Ex:
-    out = Ex.of(0)
+def total(xs: Iterable[ExactReal]) -> ExactReal:
+    out = ExactReal.of(0)
     for x in xs:
         out = out + x
     return out
 
 
-def _ev(x: Ex, prec: int) -> tuple:
+def _ev(x: ExactReal, prec: int) -> tuple:
     """The enclosing interval of x as a pair of raw mpf tuples, from mpmath's
     interval primitives (libmpi: each end rounded outwards) — what mpmath.iv
     computes, without its number objects (they cost more than the arithmetic)."""
@@ -219,7 +219,7 @@ def _ev(x: Ex, prec: int) -> tuple:
 _CLOSE = 10**20  # a check's interval is narrower than 1/_CLOSE
 
 
-def encloses(x: Ex, value: Fraction) -> bool:
+def encloses(x: ExactReal, value: Fraction) -> bool:
     """x certainly equals `value` to 20 places: its enclosing interval holds
     the value and is narrower than 10^-20 (exact integer comparisons on the
     interval's ends)."""
@@ -230,7 +230,7 @@ def encloses(x: Ex, value: Fraction) -> bool:
     return ln * q <= p * ld and p * hd <= hn * q and (hn * ld - ln * hd) * _CLOSE < hd * ld
 
 
-def agree(a: Ex, b: Ex) -> bool:
+def agree(a: ExactReal, b: ExactReal) -> bool:
     """a and b certainly agree to 20 places: the interval of a − b (from the
     two enclosing intervals) holds 0 and is narrower than 10^-20."""
     if a.rat is not None and b.rat is not None:
@@ -257,7 +257,7 @@ def _leaf(op: str, r: Fraction, prec: int) -> tuple:
     return iv
 
 
-def _to_sympy(x: Ex):
+def _to_sympy(x: ExactReal):
     import sympy as sp  # only for the JSON output's exact form and a tie at a rounding boundary
 
     op = x.op
@@ -308,7 +308,7 @@ def _raw_float(raw: tuple) -> float:
 # -- display: an irrational value correctly rounded (rationals: rounding.py) --
 
 
-def shown(x: Ex, digits: int) -> Num:
+def shown(x: ExactReal, digits: int) -> Num:
     """The correctly rounded display of an exact value (computed once per digits)."""
     got = x._shown.get(digits)
     if got is None:
@@ -316,7 +316,7 @@ def shown(x: Ex, digits: int) -> Num:
     return got
 
 
-def _shown(x: Ex, digits: int) -> Num:
+def _shown(x: ExactReal, digits: int) -> Num:
     if x.rat is not None:
         return format_fraction(x.rat, digits)
     for prec in _PRECISIONS:
@@ -341,7 +341,7 @@ def shown_xlogx(x: Fraction, digits: int) -> Num:
     """x ln x correctly rounded for display."""
     if x == 1:
         return format_fraction(Fraction(0), digits)
-    e = Ex.of(x)
+    e = ExactReal.of(x)
     return _shown(e * log(e), digits)
 
 
@@ -349,10 +349,10 @@ def shown_log(x: Fraction, digits: int) -> Num:
     """ln x correctly rounded for display."""
     if x == 1:
         return format_fraction(Fraction(0), digits)
-    return _shown(log(Ex.of(x)), digits)
+    return _shown(log(ExactReal.of(x)), digits)
 
 
-def sign(x: Ex) -> int:
+def sign(x: ExactReal) -> int:
     """-1, 0 or 1, decided exactly."""
     if x.rat is not None:
         return (x.rat > 0) - (x.rat < 0)
@@ -370,6 +370,6 @@ def sign(x: Ex) -> int:
     return int(_sympy().sign(s))
 
 
-def compare(a: Ex, b: Ex) -> int:
+def compare(a: ExactReal, b: ExactReal) -> int:
     """sign(a - b), decided exactly."""
     return sign(a - b)

@@ -14,10 +14,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .exact import Ex
+    from .exact import ExactReal
 
 
-def rational_value(x: Ex) -> Fraction | None:
+def rational_value(x: ExactReal) -> Fraction | None:
     """x's exact value if collecting its terms leaves a rational, else None."""
     form = _collect(_linear(x))
     if all(c == 0 for k, c in form.items() if k != ()):
@@ -25,7 +25,7 @@ def rational_value(x: Ex) -> Fraction | None:
     return None
 
 
-def _canon(x: Ex) -> tuple:
+def _canon(x: ExactReal) -> tuple:
     form = _collect(_linear(x))
     return tuple(sorted(((k, c) for k, c in form.items() if c != 0), key=repr))
 
@@ -46,7 +46,7 @@ def _collect(form: dict) -> dict:
     return out
 
 
-def _linear(x: Ex) -> dict:
+def _linear(x: ExactReal) -> dict:
     op = x.op
     if op == "rat":
         return {(): x.rat}

@@ -10,14 +10,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..maths.exact import Ex
+from ..maths.exact import ExactReal
 from ..model import SKIPPED, Solution, two_way
 from .latex import latex
 from .markdown import inline
 
 
 def _exact(x: Any) -> Any:
-    if isinstance(x, Ex):
+    if isinstance(x, ExactReal):
         return str(x.sympy())
     if isinstance(x, (list, tuple)):
         return [_exact(v) for v in x]

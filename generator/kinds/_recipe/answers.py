@@ -10,7 +10,7 @@ import numpy as np
 
 from ...inputs import number_text
 from ...maths.attention import Softmax, context
-from ...maths.exact import Ex
+from ...maths.exact import ExactReal
 from .._base import SolutionBuilder
 
 
@@ -27,30 +27,30 @@ def answer_softmax(w: SolutionBuilder, sm: Softmax) -> None:
              distractors=weight_distractors(sm))
 
 
-def weight_distractors(sm: Softmax) -> list[tuple[list[Ex], str]]:
+def weight_distractors(sm: Softmax) -> list[tuple[list[ExactReal], str]]:
     """Wrong weight vectors from the catalogue, computed on these scores."""
     n = len(sm.scores)
-    out: list[tuple[list[Ex], str]] = []
+    out: list[tuple[list[ExactReal], str]] = []
     total_s = sum(sm.scores)
     if total_s != 0:
-        out.append(([Ex.of(s / total_s) for s in sm.scores], "divide_by_sum"))
+        out.append(([ExactReal.of(s / total_s) for s in sm.scores], "divide_by_sum"))
     if sm.shift == 0:
         out.append((list(sm.exps), "forgot_to_normalise"))
     top = max(sm.scores)
     if sm.scores.count(top) == 1:
-        out.append(([Ex.of(int(s == top)) for s in sm.scores], "hard_argmax"))
-    out.append(([Ex.of(Fraction(1, n))] * n, "uniform_weights"))
+        out.append(([ExactReal.of(int(s == top)) for s in sm.scores], "hard_argmax"))
+    out.append(([ExactReal.of(Fraction(1, n))] * n, "uniform_weights"))
     return out
 
 
-def table_distractors(sms: Sequence[Softmax]) -> list[tuple[list[list[Ex]], str]]:
+def table_distractors(sms: Sequence[Softmax]) -> list[tuple[list[list[ExactReal]], str]]:
     """Wrong tables of weights (one row per softmax): each mistake of
     weight_distractors made on every row, where it is defined on every row."""
     rows = [dict((mis, ws) for ws, mis in weight_distractors(sm)) for sm in sms]
     return [([r[mis] for r in rows], mis) for mis in rows[0] if all(mis in r for r in rows)] if rows else []
 
 
-def context_distractors(sm: Softmax, states) -> list[tuple[list[Ex], str]]:
+def context_distractors(sm: Softmax, states) -> list[tuple[list[ExactReal], str]]:
     """Wrong context vectors: the same mistakes, carried into the blend."""
     return [(context(ws, states), mis) for ws, mis in weight_distractors(sm)]
 

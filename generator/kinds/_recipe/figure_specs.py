@@ -12,7 +12,7 @@ from ...inputs import number_text
 from ...maths import exact
 from ...maths import numeric
 from ...maths.attention import Softmax, convex_hull, nearest_state, top_positions
-from ...maths.exact import Ex
+from ...maths.exact import ExactReal
 from ...model import FigureSpec, prose
 from .._base import SolutionBuilder
 from .wording import and_list, hull_words, positions, signed
@@ -37,8 +37,8 @@ def shifted_labels(base: Sequence[Fraction], shifted: Sequence[Fraction]) -> lis
             for label, a, b in zip(position_labels(len(base)), base, shifted)]
 
 
-def bars_figure(w: SolutionBuilder, weights: Sequence[Ex], labels: Sequence[str], caption: tuple, *,
-                winner: int | None = None, ratio: tuple[int, Ex, Fraction] | None = None,
+def bars_figure(w: SolutionBuilder, weights: Sequence[ExactReal], labels: Sequence[str], caption: tuple, *,
+                winner: int | None = None, ratio: tuple[int, ExactReal, Fraction] | None = None,
                 title: str = "attention weights") -> FigureSpec:
     data = {"labels": list(labels), "values": [float(a) for a in weights],
             "shown": [w.shown_answer(a).text for a in weights], "winner": winner, "title": title}
@@ -74,13 +74,13 @@ def winner_caption(w: SolutionBuilder, sm: Softmax, labels: Sequence[str], k: in
         gap = sm.scores[k] - sm.scores[second]
         only = "only " if gap <= 3 else ""
         cap.append(f" The raw scores differ by {only}{signed(gap)}, yet after exp the winning bar is about "
-                   f"{exact.shown(exact.exp(Ex.of(gap)), 2).text} times as tall as the runner-up “{labels[second]}” — "
+                   f"{exact.shown(exact.exp(ExactReal.of(gap)), 2).text} times as tall as the runner-up “{labels[second]}” — "
                    f"exactly exp({signed(sm.scores[k])} − {signed(sm.scores[second], paren=True)}) = "
                    f"exp({signed(gap)}), the amplification the arrow marks.")
     return prose("".join(cap))
 
 
-def context_figure(w: SolutionBuilder, weights: Sequence[Ex], states, c: Sequence[Ex], caption: tuple) -> FigureSpec | None:
+def context_figure(w: SolutionBuilder, weights: Sequence[ExactReal], states, c: Sequence[ExactReal], caption: tuple) -> FigureSpec | None:
     if len(states[0]) != 2:
         return None
     data = {"states": [[float(v) for v in h] for h in states], "labels": position_labels(len(states)),
@@ -90,7 +90,7 @@ def context_figure(w: SolutionBuilder, weights: Sequence[Ex], states, c: Sequenc
     return FigureSpec("context", data, caption)
 
 
-def context_caption(w: SolutionBuilder, weights: Sequence[Ex], c: Sequence[Ex], states) -> tuple:
+def context_caption(w: SolutionBuilder, weights: Sequence[ExactReal], c: Sequence[ExactReal], states) -> tuple:
     """Where the context sits, said from the geometry: the nearest state, and
     whether it is the one with the largest weight."""
     heavy = top_positions(weights)
@@ -115,9 +115,9 @@ def context_caption(w: SolutionBuilder, weights: Sequence[Ex], c: Sequence[Ex], 
                  "can never leave the hull.")
 
 
-def entropy_figure(w: SolutionBuilder, labels: Sequence[str], values: Sequence[Ex], tx: int, caption: tuple,
+def entropy_figure(w: SolutionBuilder, labels: Sequence[str], values: Sequence[ExactReal], tx: int, caption: tuple,
                    highlight: int | None = None) -> FigureSpec:
-    lnT = exact.log(Ex.of(tx))
+    lnT = exact.log(ExactReal.of(tx))
     data = {"labels": list(labels), "values": [float(v) for v in values], "shown": [w.shown_answer(v).text for v in values],
             "max": float(lnT), "max_shown": w.shown_answer(lnT).text, "tx": tx, "highlight": highlight}
     return FigureSpec("entropy", data, caption)

@@ -7,13 +7,13 @@ from fractions import Fraction
 from typing import Sequence
 
 from ...maths import exact
-from ...maths.exact import Ex, encloses
+from ...maths.exact import ExactReal, encloses
 from ...mathlines import Add, Call, Chain, Num, Seq, Sym, Vec
 from ...model import prose
 from .._base import SolutionBuilder, input_node, shown_sum
 
 
-def verify_sum(w: SolutionBuilder, weights: Sequence[Ex], name: str = "weights sum to one") -> None:
+def verify_sum(w: SolutionBuilder, weights: Sequence[ExactReal], name: str = "weights sum to one") -> None:
     nums = [w.shown_answer(a) for a in weights]
     s = shown_sum(nums)
     lhs = Add(tuple(nums)) if len(nums) > 1 else nums[0]
@@ -27,13 +27,13 @@ def verify_sum(w: SolutionBuilder, weights: Sequence[Ex], name: str = "weights s
     w.check(name, encloses(exact.total(weights), Fraction(1)), prose(line, tail))
 
 
-def verify_range(w: SolutionBuilder, weights: Sequence[Ex]) -> None:
-    ok = all(exact.sign(a) >= 0 and exact.sign(Ex.of(1) - a) >= 0 for a in weights)
+def verify_range(w: SolutionBuilder, weights: Sequence[ExactReal]) -> None:
+    ok = all(exact.sign(a) >= 0 and exact.sign(ExactReal.of(1) - a) >= 0 for a in weights)
     w.check("weights in [0, 1]", ok, prose("Every weight lies in [0, 1] ✓."))
 
 
-def verify_entropy(w: SolutionBuilder, H: Ex, n: int) -> Ex:
-    lnT = exact.log(Ex.of(n))
+def verify_entropy(w: SolutionBuilder, H: ExactReal, n: int) -> ExactReal:
+    lnT = exact.log(ExactReal.of(n))
     ok = exact.sign(H) >= 0 and (n == 1 or exact.sign(lnT - H) >= 0)
     w.check("0 ≤ H ≤ ln Tx", ok, prose(
         Chain(Num("0"), (("≤", Sym("H")), ("=", w.shown_answer(H)), ("≤", Call("ln", Num(str(n)))),
@@ -44,13 +44,13 @@ def verify_entropy(w: SolutionBuilder, H: Ex, n: int) -> Ex:
     return lnT
 
 
-def verify_hull(w: SolutionBuilder, c: Sequence[Ex], states, t: str | None = None) -> None:
+def verify_hull(w: SolutionBuilder, c: Sequence[ExactReal], states, t: str | None = None) -> None:
     parts = []
     ok = True
     for k, ck in enumerate(c):
         lo = min(h[k] for h in states)
         hi = max(h[k] for h in states)
-        ok = ok and exact.sign(ck - Ex.of(lo)) >= 0 and exact.sign(Ex.of(hi) - ck) >= 0
+        ok = ok and exact.sign(ck - ExactReal.of(lo)) >= 0 and exact.sign(ExactReal.of(hi) - ck) >= 0
         parts.append(Chain(Sym("c", f"{t or 't'},{k + 1}"), (("=", w.shown_answer(ck)), ("∈", Vec((input_node(lo), input_node(hi)))))))
     w.check("context inside the hull", ok, prose(
         "Each coordinate of the context lies within the min–max of that coordinate "

@@ -12,7 +12,7 @@ import numpy as np
 from ...inputs import number_text
 from ...maths import exact
 from ...maths.attention import convex_hull
-from ...maths.exact import Ex
+from ...maths.exact import ExactReal
 from ...mathlines import Num
 from ...exam.numbers import value_of
 from .._base import SolutionBuilder
@@ -40,7 +40,7 @@ def positions(idx: Sequence[int], each: str = "", labels: Sequence[str] | None =
     return f"{each}positions " + and_list([str(i + 1) for i in idx])
 
 
-def pct(x: Ex, places: int = 1) -> str:
+def pct(x: ExactReal, places: int = 1) -> str:
     return exact.shown(x * 100, places).text + "%"
 
 
@@ -112,10 +112,10 @@ def hull_words(states) -> tuple[str, str, str]:
     return "the states are one point, which is their convex hull", "at", "at that one point"
 
 
-def against_max(w: SolutionBuilder, H: Ex, tx: int) -> str:
+def against_max(w: SolutionBuilder, H: ExactReal, tx: int) -> str:
     """How an entropy compares with its maximum ln Tx, in words the ratio
     bears out (with the ratio itself)."""
-    lnT = exact.log(Ex.of(tx))
+    lnT = exact.log(ExactReal.of(tx))
     r = float(H) / float(lnT) if tx > 1 else 0.0
     if tx > 1 and exact.compare(H, lnT) == 0:  # uniform weights: exactly at it
         return f"at the dashed maximum ln {tx} = {w.shown_answer(lnT).text}"

@@ -11,7 +11,7 @@ from typing import Sequence
 
 from ...maths import exact
 from ...maths.attention import SHIFT_ABOVE, Softmax, context, entropy
-from ...maths.exact import Ex
+from ...maths.exact import ExactReal
 from ...maths.rounding import format_fraction, round_half_up
 from ...mathlines import Add, Call, Chain, Frac, Mul, Neg, Node, Num, Paren, Seq, SumOver, Sym, Vec, eq
 from ...model import Step, prose
@@ -175,8 +175,8 @@ def worked_term(w: SolutionBuilder, a: Num) -> tuple[Num, Num]:
     return ln, prod
 
 
-def step_entropy(w: SolutionBuilder, weights: Sequence[Ex], neg_log_weights: Sequence[Ex] | None,
-                 t: str | None, why: tuple, name: str = "entropy") -> tuple[Step, Ex]:
+def step_entropy(w: SolutionBuilder, weights: Sequence[ExactReal], neg_log_weights: Sequence[ExactReal] | None,
+                 t: str | None, why: tuple, name: str = "entropy") -> tuple[Step, ExactReal]:
     """H from the weights as the answers print them, term by term; the worked
     result (and the one a calculator gives from the same weights) is kept in
     `w.method[name]` for the marking window."""
@@ -205,27 +205,27 @@ def step_entropy(w: SolutionBuilder, weights: Sequence[Ex], neg_log_weights: Seq
     return step, H
 
 
-def _entropy_result(w: SolutionBuilder, keys: Sequence[Num], weights: Sequence[Ex], total_m: Fraction,
-                    H: Ex) -> tuple:
+def _entropy_result(w: SolutionBuilder, keys: Sequence[Num], weights: Sequence[ExactReal], total_m: Fraction,
+                    H: ExactReal) -> tuple:
     """The sentence after the entropy's terms: H as the key gives it, and the
     worked result beside it where the two print apart (with the cause)."""
     key = w.shown_answer(H)
     worked = w.shown_result(total_m, w.digits)
     if worked.text == key.text:
         return (prose("so ", eq(Sym("H"), key), " nats."),)
-    exact_weights = all(Ex.of(value_of(k)).rat == a.rat for k, a in zip(keys, weights))
+    exact_weights = all(ExactReal.of(value_of(k)).rat == a.rat for k, a in zip(keys, weights))
     cause = (f"each term was rounded to {w.places} places" if exact_weights else
              f"the weights were rounded to {w.digits} places")
     return (prose("so ", Chain(Sym("H"), (("≈", worked),)), f" nats from the numbers as printed, since {cause}; "
                   "computed exactly, ", eq(Sym("H"), key), " nats, the answer in the key. Both are accepted."),)
 
 
-def _rounded_too_soon(w: SolutionBuilder, keys: Sequence[Num]) -> Ex:
+def _rounded_too_soon(w: SolutionBuilder, keys: Sequence[Num]) -> ExactReal:
     """The entropy from terms rounded to the answer's places, as a student who
     does not keep the working's places gets: named where it falls outside the
     window."""
     unit = Fraction(1, 10 ** w.digits)
-    return Ex.of(-sum(round_half_up(value_of(exact.shown_xlogx(value_of(k), w.digits + 3)) / unit) * unit
+    return ExactReal.of(-sum(round_half_up(value_of(exact.shown_xlogx(value_of(k), w.digits + 3)) / unit) * unit
                       for k in keys))
 
 
@@ -253,8 +253,8 @@ def decimal_places(f: Fraction) -> int:
     return n if d == 1 else 99
 
 
-def step_context(w: SolutionBuilder, weights: Sequence[Ex], states, t: str | None, why: tuple,
-                 name: str = "context") -> tuple[Step, list[Ex]]:
+def step_context(w: SolutionBuilder, weights: Sequence[ExactReal], states, t: str | None, why: tuple,
+                 name: str = "context") -> tuple[Step, list[ExactReal]]:
     """c from the weights as the answers print them and the given states."""
     c = context(weights, states)
     keys = [w.shown_answer(a) for a in weights]
@@ -303,7 +303,7 @@ def worked_weights_calculator(w: SolutionBuilder, sm: Softmax) -> list[Fraction]
     the page's route gives 6.91 × 10⁻¹³ for the smallest weight, this one
     6.90 × 10⁻¹³.  (A float holds such an exponential to far finer than the
     window it widens.)"""
-    def kept(e: Ex) -> Fraction:
+    def kept(e: ExactReal) -> Fraction:
         f = float(e)
         return Fraction(round(Decimal(repr(f)), w.places)) if abs(f) >= 1e6 else value_of(w.shown_working(e))
 
