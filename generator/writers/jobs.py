@@ -10,14 +10,17 @@ from __future__ import annotations
 import gc
 import multiprocessing as mp
 import os
+import re
+import shutil
 import signal
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
-from .atomic import MARKER, marker_text, staged, write_into
+from .atomic import MARKER, marker_text, remove_abandoned, staged, write_into
 from .lifeline import die_with_parent, map_in_order, stop_pool
 from .progress import shown
 from .typst import compiler
@@ -49,16 +52,25 @@ def run_jobs(run: Callable, jobs: list, label: str, workers: int | None = None) 
 
 
 def _results(run: Callable, jobs: list, workers: int | None) -> Iterator:
+    _sweep_scratch()
     workers = workers or min(2, os.cpu_count() or 1)
     if workers > 1 and len(jobs) >= MIN_POOLED and "forkserver" in mp.get_all_start_methods():
+        # The workers' temporary files (a deck's SQLite file, Typst's source
+        # folders) go to a folder of this run's own, removed once the workers
+        # are gone: a worker killed by Ctrl-C mid-deck cannot clean up after
+        # itself; a killed run's folder is removed by the next run (above).
+        scratch = tempfile.mkdtemp(prefix=f"attndrills-jobs-{os.getpid()}-")
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=pool_context(), initializer=pool_worker,
-                                   initargs=(compiler.extra_fonts(), os.getpid()))
+                                   initargs=(compiler.extra_fonts(), os.getpid(), scratch))
         try:
-            yield from map_in_order(pool, run, jobs)  # one job per chunk (MIN_POOLED says why)
-        except BaseException:  # Ctrl-C or a failed job: stopped at once, the staging folder goes
-            stop_pool(pool)
-            raise
-        pool.shutdown()
+            try:
+                yield from map_in_order(pool, run, jobs)  # one job per chunk (MIN_POOLED says why)
+            except BaseException:  # Ctrl-C or a failed job: stopped at once, the staging folder goes
+                stop_pool(pool)
+                raise
+            pool.shutdown()
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
         return
     threshold = gc.get_threshold()
     gc.set_threshold(*_GC_THRESHOLD)
@@ -68,11 +80,21 @@ def _results(run: Callable, jobs: list, workers: int | None) -> Iterator:
         gc.set_threshold(*threshold)
 
 
-def pool_worker(extra_fonts: tuple[str, ...] = (), run: int | None = None) -> None:
+def _sweep_scratch() -> None:
+    try:
+        remove_abandoned(Path(tempfile.gettempdir()), re.compile(r"attndrills-jobs-(\d+)-.*"))
+    except OSError:  # a temporary folder we may not list: its leftovers stay
+        pass
+
+
+def pool_worker(extra_fonts: tuple[str, ...] = (), run: int | None = None, scratch: str | None = None) -> None:
     """A worker's set-up: it ends with the run (`run`, the command's process),
-    takes the run's --font-path folders, ignores the signals the main process
-    handles, and keeps its garbage collector off what it inherited."""
+    takes the run's --font-path folders, keeps its temporary files in
+    `scratch`, ignores the signals the main process handles, and keeps its
+    garbage collector off what it inherited."""
     die_with_parent(run)
+    if scratch is not None:
+        tempfile.tempdir = scratch
     compiler.take_fonts(extra_fonts)
     # Ctrl-C (and a SIGTERM to the group) reaches every worker: the main process handles it
     signal.signal(signal.SIGINT, signal.SIG_IGN)
