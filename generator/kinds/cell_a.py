@@ -12,7 +12,8 @@ from ..inputs import check_keys, number_text, parse_words, require
 from ..maths import exact
 from ..maths.attention import softmax
 from ..mathlines import Call, Sym, eq
-from ..model import Problem, Solution, Step, prose
+from ..model import Problem, Solution, Step
+from ..text import Sayer
 from . import about, register
 from ._bank import PAIRS
 from ..exam.numbers import value_of
@@ -25,6 +26,7 @@ from ._recipe.wording import forecast_thresholds, pct, positions, where
 from ._recipe.worked import printed_weights, scores_line, steps_softmax
 
 ALLOWED = {"scores", "source", "target", "step"}
+say = Sayer("cell_a")
 MAX_RATIO_GAP = 700  # exp(gap) beyond this does not fit a float: shown, not reported as an answer
 
 
@@ -92,13 +94,11 @@ def amplification(w: SolutionBuilder, sm, last: Step, words, k: int, second: int
     shown = printed_weights(w)
     divided = w.shown_result(value_of(shown[k]) / value_of(shown[second])) if value_of(shown[second]) else None
     aside = (() if divided is None or divided.text == w.shown_answer(ratio).text else
-             (" (dividing the rounded weights above gives ", divided, ")"))
-    return dataclasses.replace(last, after=last.after + (prose(
-        "Notice the amplification: the raw scores differ by " + ("only " if gap <= 3 else ""),
-        input_node(gap), f" between {where(words, k)} and the runner-up {where(words, second)}, "
-        + ("yet" if gap <= 3 else "and") + " the winning weight is ", w.shown_answer(ratio),
-        " times the runner-up’s — the ratio is exactly ",
-        eq(Call("exp", input_node(gap)), w.shown_answer(ratio)), *aside, "."),))
+             say("amplification.aside", divided=divided))
+    note = say("amplification.small_gap" if gap <= 3 else "amplification.large_gap",
+               gap=input_node(gap), top=where(words, k), second=where(words, second), ratio=w.shown_answer(ratio),
+               exp_gap=eq(Call("exp", input_node(gap)), w.shown_answer(ratio)), aside=aside)
+    return dataclasses.replace(last, after=last.after + (note,))
 
 
 def bars(w: SolutionBuilder, sm, words, k: int, second: int):
@@ -127,27 +127,20 @@ def solve(problem: Problem, digits: int) -> Solution:
     lo, hi = forecast_thresholds(float(sm.numeric[k]))
     who = where(words, k)
 
-    question = [prose(
-        f"The decoder is about to emit “{emitted}” (step t = {t}). " if emitted else "",
-        "Its alignment scores over the input positions" +
-        (" " + ", ".join(f"“{x}”" for x in words) if words else "") + " are ",
-        scores_line(scores, t), ". Compute every attention weight ",
-        Sym("alpha", f"{t}i"), ".")]
-    forecast = prose(f"{who[0].upper() + who[1:]} should win big — guess its weight before reading on. "
-                     f"Above {lo}? Above {hi}?")
+    question = [(say("question.emit", word=emitted, t=t) if emitted else ()) + say(
+        "question.scores_of_words" if words else "question.scores", scores=scores_line(scores, t),
+        words=", ".join(say.text("quoted", word=x) for x in words or ()), alpha=Sym("alpha", f"{t}i"))]
+    forecast = say("forecast", Who=who[0].upper() + who[1:], lo=lo, hi=hi)
     steps = steps_softmax(w, sm, t)
     answer_softmax(w, sm)
     if len(scores) > 1 and k != second:
         steps[-1] = amplification(w, sm, steps[-1], words, k, second)
     verify_sum(w, sm.weights)
     verify_range(w, sm.weights)
-    w.check("one clear winner", True, prose(
-        f"{who[0].upper() + who[1:]} carries {pct(sm.weights[k])} of the focus" +
-        (f" — the input word the decoder leans on to emit “{emitted}”." if emitted and words else ".")))
-    recall = ((prose("Why does the top score win by far more than its raw lead?"),
-               prose("exp turns a score gap Δ into a weight ratio ", Call("exp", Sym("Delta")),
-                     ": a small lead becomes a large share of the focus (Cell A).")),)
-    return Solution(problem, "One sharp peak", tuple(question), forecast, tuple(steps),
+    w.check("one clear winner", True, say("verify.winner_word" if emitted and words else "verify.winner",
+                                          Who=who[0].upper() + who[1:], pct=pct(sm.weights[k]), word=emitted or ""))
+    recall = ((say("recall.front"), say("recall.back", exp_delta=Call("exp", Sym("Delta")))),)
+    return Solution(problem, say.text("title"), tuple(question), forecast, tuple(steps),
                     tuple(w.answers), tuple(w.checks), recall, (bars(w, sm, words, k, second),))
 
 

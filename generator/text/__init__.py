@@ -1,0 +1,240 @@
+"""Every sentence a student or instructor reads, by key, in text files.
+
+The words live in `generator/text/<lang>/<file>.yaml`: one file per kind
+(`cell_a.yaml`), one for what the recipe's builders share (`shared.yaml`).
+A file maps keys to sentences; a nested mapping is a group, and its keys are
+joined with dots (`steps.shift.title`).  A sentence names what it needs in
+braces, `{gap}`; `{{` and `}}` are braces themselves.  Nothing else in a
+sentence is special except what `model.prose()` typesets ("Tx", "h_i", "-3").
+
+The code decides which sentence is said, from the numbers: a kind that says
+"one clear winner" or "a near tie" holds two keys and picks one by its facts;
+a sentence never picks what the numbers mean.  `Sayer` is how the code says
+one:
+
+    say = Sayer("cell_a")
+    say("forecast", who=..., lo="0.6", hi="0.7")     # -> Prose
+    say.text("title")                                # -> str (no maths nodes)
+
+A key is looked up in the sayer's file, then in `shared.yaml`.  Values may be
+text, numbers, maths nodes or prose (a tuple of both): text joins the
+sentence's own text before `prose()` reads it, exactly as an f-string did,
+and nodes stay nodes.
+
+Which language and whose edits are used is set for a run with `use()`
+(`--lang`, `--text DIR`); an instructor's file overrides the built-in one
+sentence by sentence, and is checked before anything is written (`load_dir`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from string import Formatter
+from typing import Iterator, Mapping, Union
+
+from ..mathlines import Node
+from ..model import Prose, prose
+
+BUILTIN = Path(__file__).resolve().parent
+LANGS = ("en",)
+SHARED = "shared"
+
+Value = Union[str, int, Node, tuple]
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A sentence as written, split at its placeholders: `pieces` holds the
+    literal texts and, for each placeholder, its name wrapped in a 1-tuple."""
+
+    key: str
+    source: str
+    pieces: tuple[Union[str, tuple[str]], ...]
+    names: frozenset[str]
+    line: int = 0
+
+
+class TextError(ValueError):
+    """A text file that cannot be used: `where` is "file:line", `key` the key."""
+
+    def __init__(self, where: str, key: str, message: str):
+        super().__init__(f"{where}: {key}: {message}" if key else f"{where}: {message}")
+        self.where, self.key, self.message = where, key, message
+
+
+def parse_sentence(key: str, source: str, line: int = 0) -> Sentence:
+    """Split a sentence at its placeholders; ValueError says what is wrong."""
+    pieces: list = []
+    names = set()
+    for literal, name, spec, conversion in Formatter().parse(source):
+        if literal:
+            pieces.append(literal)
+        if name is None:
+            continue
+        if not name.isidentifier() or spec or conversion:
+            raise ValueError(f"{{{name}{'!' + conversion if conversion else ''}{':' + spec if spec else ''}}} is not "
+                             "a placeholder: write a name in braces, such as {gap}, and {{ or }} for a brace")
+        pieces.append((name,))
+        names.add(name)
+    return Sentence(key, source, tuple(pieces), frozenset(names), line)
+
+
+@dataclass(frozen=True)
+class Settings:
+    lang: str = "en"
+    text_dir: Path | None = None
+
+
+_settings: contextvars.ContextVar[Settings] = contextvars.ContextVar("texts", default=Settings())
+
+
+def settings() -> Settings:
+    return _settings.get()
+
+
+@contextlib.contextmanager
+def use(lang: str = "en", text_dir: Path | None = None) -> Iterator[Settings]:
+    """Say every sentence of the block in `lang`, with the edits in
+    `text_dir/<lang>/` where there are any."""
+    token = _settings.set(Settings(lang, Path(text_dir) if text_dir else None))
+    try:
+        yield _settings.get()
+    finally:
+        _settings.reset(token)
+
+
+def read_file(path: Path) -> dict[str, Sentence]:
+    """A text file's sentences by dotted key; TextError names the file, line
+    and key of the first thing that cannot be used."""
+    import yaml
+
+    try:
+        raw = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise TextError(str(path), "", f"cannot read it ({getattr(e, 'strerror', None) or e})") from None
+    try:
+        root = yaml.compose(raw, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line = f":{mark.line + 1}" if mark else ""
+        raise TextError(f"{path}{line}", "", f"not YAML: {getattr(e, 'problem', None) or e}") from None
+    out: dict[str, Sentence] = {}
+    if root is None:
+        return out
+    _flatten(path, root, "", out)
+    return out
+
+
+def _flatten(path: Path, node, prefix: str, out: dict[str, Sentence]) -> None:
+    import yaml
+
+    where = f"{path}:{node.start_mark.line + 1}"
+    if not isinstance(node, yaml.MappingNode):
+        raise TextError(where, prefix.rstrip("."), "expected keys with sentences (key: sentence)")
+    for key_node, value in node.value:
+        key = prefix + str(key_node.value)
+        line = key_node.start_mark.line + 1
+        if key in out or any(k.startswith(key + ".") for k in out):
+            raise TextError(f"{path}:{line}", key, "given twice")
+        if isinstance(value, yaml.MappingNode):
+            _flatten(path, value, key + ".", out)
+        elif isinstance(value, yaml.ScalarNode) and value.tag == "tag:yaml.org,2002:str":
+            try:
+                out[key] = parse_sentence(key, value.value, line)
+            except ValueError as e:
+                raise TextError(f"{path}:{line}", key, str(e)) from None
+        else:
+            raise TextError(f"{path}:{line}", key, "expected a sentence in quotes or a group of keys")
+
+
+@lru_cache(maxsize=None)
+def builtin(lang: str, file: str) -> Mapping[str, Sentence]:
+    path = BUILTIN / lang / f"{file}.yaml"
+    return read_file(path) if path.is_file() else {}
+
+
+@lru_cache(maxsize=64)
+def edited(text_dir: Path, lang: str, file: str) -> Mapping[str, Sentence]:
+    path = text_dir / lang / f"{file}.yaml"
+    return read_file(path) if path.is_file() else {}
+
+
+def lookup(file: str, key: str) -> Sentence:
+    """The sentence said for `key` of `file` under the run's settings: the
+    instructor's edit, else the built-in sentence of the language, else the
+    English one (the translator's check reports it); then the same in
+    shared.yaml."""
+    s = _settings.get()
+    for name in (file, SHARED) if file != SHARED else (SHARED,):
+        if s.text_dir is not None and (hit := edited(s.text_dir, s.lang, name).get(key)):
+            return hit
+        if hit := builtin(s.lang, name).get(key):
+            return hit
+        if s.lang != "en" and (hit := builtin("en", name).get(key)):
+            return hit
+    raise KeyError(f"no sentence {key!r} in text/{s.lang}/{file}.yaml or {SHARED}.yaml")
+
+
+def compose(sentence: Sentence, values: Mapping[str, Value]) -> list:
+    """The sentence's pieces with the values put in: texts joined into one
+    string, nodes kept."""
+    parts: list = []
+    text = ""
+    for piece in sentence.pieces:
+        if isinstance(piece, str):
+            text += piece
+            continue
+        name = piece[0]
+        if name not in values:
+            raise KeyError(f"{sentence.key}: no value for {{{name}}}")
+        for v in _parts(values[name]):
+            if isinstance(v, str):
+                text += v
+            else:
+                if text:
+                    parts.append(text)
+                    text = ""
+                parts.append(v)
+    if text:
+        parts.append(text)
+    return parts
+
+
+def _parts(value: Value) -> tuple:
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, tuple):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (str(value),)
+    return (value,)
+
+
+class Sayer:
+    """Says the sentences of one text file (`cell_a`, `shared` …)."""
+
+    __slots__ = ("file",)
+
+    def __init__(self, file: str):
+        self.file = file
+
+    def __call__(self, key: str, **values: Value) -> Prose:
+        return prose(*compose(lookup(self.file, key), values))
+
+    def text(self, key: str, **values: Value) -> str:
+        """A sentence as plain text (a title, a label): its values are texts."""
+        parts = compose(lookup(self.file, key), values)
+        if any(not isinstance(p, str) for p in parts):
+            raise TypeError(f"{key}: a plain text cannot hold maths")
+        return "".join(parts)
+
+    def has(self, key: str) -> bool:
+        try:
+            lookup(self.file, key)
+        except KeyError:
+            return False
+        return True
