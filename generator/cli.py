@@ -44,6 +44,7 @@ def cmd_problem(args) -> int:
     from .seeding import fresh_seed, parse_seed, parse_variant
 
     check_digits(args.digits)
+    _words(args)
     kind_name = args.kind
     seed = None
     decoded = parse_variant(args.kind)
@@ -117,6 +118,7 @@ def cmd_site(args) -> int:
     if args.sets is not None and not 1 <= args.sets <= MAX_SETS:
         raise UserError(f"--sets: use 1 to {MAX_SETS}")
     spec = load_spec(args.spec) if args.spec else None
+    _words(args, spec)
     from .writers.site import GENERATED
 
     _outside(Path(args.docs) / GENERATED, args.spec)
@@ -148,6 +150,13 @@ def cmd_site(args) -> int:
     print(f"wrote {len(specs)} problem set(s) from seed {master} into {target} "
           f"(rerun with --seed {master})", file=sys.stderr)
     return 0
+
+
+def _words(args, spec=None) -> None:
+    """The run's language and edited sentences (--lang/--text, else the spec's)."""
+    from .text.edits import choose_words
+
+    choose_words(args.lang, args.text, spec)
 
 
 def _master(args, spec) -> int:
@@ -183,6 +192,7 @@ def cmd_sheet(args) -> int:
     from .writers.typst.compiler import font_warnings, use_fonts
 
     spec = load_spec(args.spec)
+    _words(args, spec)
     _outside(args.out, args.spec, *args.font_path)
     use_fonts(args.font_path)
     master = _master(args, spec)
@@ -202,6 +212,7 @@ def cmd_exam(args) -> int:
     from .writers.typst.compiler import font_warnings, use_fonts
 
     spec = load_spec(args.spec)
+    _words(args, spec)
     _outside(args.out, args.spec, args.roster, *args.font_path)
     pool = args.variants is not None
     if pool:
@@ -225,6 +236,21 @@ def cmd_exam(args) -> int:
     if args.qti:
         what += " and canvas-qti.zip for Canvas"
     print(f"wrote {what} into {args.out} (seed {master}; rerun with --seed {master})", file=sys.stderr)
+    return 0
+
+
+def cmd_text(args) -> int:
+    from pathlib import Path
+
+    if args.action is None:
+        raise UserError("text needs an action: `attndrills text export DIR` or `attndrills text check`")
+    if args.action == "check":
+        from .text.check import run_check
+
+        return run_check(args.lang, Path(args.text) if args.text else None, args.seeds)
+    from .text.edits import export
+
+    export(args.kinds, Path(args.dir), args.lang, args.force)
     return 0
 
 
@@ -305,8 +331,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             if isinstance(getattr(args, option, None), str) and not getattr(args, option).strip():
                 raise UserError(f"--{option} is empty; give a path")
         commands = {"kinds": cmd_kinds, "problem": cmd_problem, "site": cmd_site, "sheet": cmd_sheet,
-                    "exam": cmd_exam, "grade": cmd_grade, "analyse": cmd_analyse}
-        code = commands[args.command](args)
+                    "exam": cmd_exam, "grade": cmd_grade, "analyse": cmd_analyse, "text": cmd_text}
+        from .text import use
+
+        with use():  # the words' language and edits are chosen by the command (_words)
+            code = commands[args.command](args)
         sys.stdout.flush()  # here, so a full disk is reported as one error line, not at exit
         return code
     except UserError as exc:

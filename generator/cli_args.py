@@ -36,6 +36,13 @@ def _accepted_forms() -> str:
     return ACCEPTED_FORMS
 
 
+def _words(p: argparse.ArgumentParser) -> None:
+    """--lang and --text: the language of the words and an instructor's edits of them."""
+    p.add_argument("--lang", help="the language of the words: en (default, or the spec's lang)")
+    p.add_argument("--text", metavar="DIR", help="edited text files (from `attndrills text export DIR`) "
+                   "to use instead of the built-in sentences they change")
+
+
 def parser() -> argparse.ArgumentParser:
     """The command line's parser: every command, its arguments and help."""
     p = _Parser(prog="attndrills", description="Exercises and worked solutions on attention "
@@ -55,6 +62,7 @@ def parser() -> argparse.ArgumentParser:
     q.add_argument("--digits", type=_whole, default=4, help="decimal places shown (default 4)")
     q.add_argument("--figures", metavar="DIR", help="draw the figures as SVG files into DIR and embed "
                    "them (save the Markdown in DIR too: it refers to them by file name)")
+    _words(q)
 
     s = sub.add_parser("site", help="fresh problem sets into the MkDocs docs folder")
     s.add_argument("--sets", type=_whole, help="how many sets (default: 3, or the spec's `sets`)")
@@ -63,6 +71,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--docs", default="docs", help="the MkDocs docs folder (default docs)")
     s.add_argument("--pdf", action="store_true", help="also each set's printable sheet and key (Typst PDFs)")
     s.add_argument("--force", action="store_true", help="replace a DOCS/generated folder attndrills did not write")
+    _words(s)
 
     sh = sub.add_parser("sheet", help="a printable problem sheet and its answer key (PDF)")
     sh.add_argument("spec", metavar="SPEC")
@@ -72,6 +81,7 @@ def parser() -> argparse.ArgumentParser:
     sh.add_argument("--force", action="store_true", help="replace a folder attndrills did not write")
     sh.add_argument("--font-path", action="append", default=[], metavar="DIR",
                     help="also take fonts from DIR (repeatable), for names in scripts the packaged fonts lack")
+    _words(sh)
 
     ex = sub.add_parser("exam", help="randomized per-student exams, key, answers.csv, manifest, Moodle XML")
     ex.add_argument("spec", metavar="SPEC")
@@ -92,6 +102,7 @@ def parser() -> argparse.ArgumentParser:
     ex.add_argument("--force", action="store_true", help="replace a folder attndrills did not write")
     ex.add_argument("--font-path", action="append", default=[], metavar="DIR",
                     help="also take fonts from DIR (repeatable), for names in scripts the packaged fonts lack")
+    _words(ex)
 
     g = sub.add_parser(
         "grade", help="mark responses against answers.csv", formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -119,6 +130,24 @@ def parser() -> argparse.ArgumentParser:
     an.add_argument("--site", default="", metavar="URL",
                     help="the course site's address, for the links to its practice pages (default: relative links)")
     an.add_argument("--force", action="store_true", help="replace a folder attndrills did not write")
+
+    t = sub.add_parser("text", help="the sentences of the problems: copy them out to edit, check them")
+    ts = t.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
+    te = ts.add_parser("export", help="copy the built-in text files of KINDs (default: all) into DIR/LANG/",
+                       description="Copy the built-in text files into DIR/LANG/ to edit: the files of the "
+                       "kinds named (ids or slugs) and the shared sentences, or every file. Keep the keys and "
+                       "the {placeholders}; delete what you do not change. Use them with --text DIR.")
+    te.add_argument("kinds", nargs="*", metavar="KIND")
+    te.add_argument("dir", metavar="DIR")
+    te.add_argument("--lang", default="en", help="the language to copy (default en)")
+    te.add_argument("--force", action="store_true", help="replace files already there")
+    tc = ts.add_parser("check", help="render every kind in every language and report what a translator must fix",
+                       description="Render every kind x seeds x languages and report missing keys, unused keys, "
+                       "placeholders that differ from the English, and sentences left in English. With --text, "
+                       "check a folder of edits instead. Exit code 1 when anything is reported.")
+    tc.add_argument("--lang", action="append", help="a language to check (repeatable; default all)")
+    tc.add_argument("--text", metavar="DIR", help="a folder of edited text files to check")
+    tc.add_argument("--seeds", type=_whole, default=3, help="seeds per kind and language (default 3)")
     return p
 
 

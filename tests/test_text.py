@@ -17,7 +17,7 @@ KINDS = ROOT / "generator" / "kinds"
 # What the kinds' Python may still hold: sentences of four or more words
 # (refusals of a typed input are sentences too, each a constant).  Lowered as
 # the kinds' words move to generator/text/; issue 35.6 asks for a few dozen.
-LIMIT = 622
+LIMIT = 623
 
 
 def sentences_in(source: str) -> list[tuple[int, str]]:
@@ -91,3 +91,109 @@ def test_a_broken_file_names_its_line_and_key(tmp_path):
     p.write_text("title: a\ntitle: b\n", "utf-8")
     with pytest.raises(text.TextError, match="given twice"):
         text.read_file(p)
+
+
+# An instructor's edits (issue 35.2): export, edit, use; refused whole when wrong.
+
+QUESTION = ("Attention scores {scores} were computed over the inputs; find each weight {alpha}. "
+            "(Course 101 wording.)")
+
+
+def _export(cli, folder, *kinds):
+    r = cli("text", "export", *kinds, str(folder))
+    assert r.returncode == 0, r.stderr
+    return folder / "en"
+
+
+def test_export_copies_the_kinds_files_and_the_shared_ones(cli, tmp_path):
+    en = _export(cli, tmp_path / "words", "A", "sharp-peak")
+    assert sorted(p.name for p in en.iterdir()) == ["cell_a.yaml", "shared.yaml"]
+    assert (en / "cell_a.yaml").read_bytes() == (text.BUILTIN / "en" / "cell_a.yaml").read_bytes()
+    again = cli("text", "export", "A", str(tmp_path / "words"))
+    assert again.returncode == 2 and again.stderr.startswith("error: ") and "--force" in again.stderr
+    everything = _export(cli, tmp_path / "all")
+    assert {p.name for p in everything.iterdir()} == {p.name for p in (text.BUILTIN / "en").glob("*.yaml")}
+
+
+def test_an_edited_question_is_used_and_the_rest_stays(cli, tmp_path):
+    en = _export(cli, tmp_path / "words", "A")
+    (en / "cell_a.yaml").write_text(f"question:\n  scores: \"{QUESTION}\"\n", "utf-8")
+    (en / "shared.yaml").unlink()
+    plain = cli("problem", "A", "--scores", "0.5,2,1", "--digits", "4")
+    edited = cli("problem", "A", "--scores", "0.5,2,1", "--digits", "4", "--text", str(tmp_path / "words"))
+    assert edited.returncode == 0, edited.stderr
+    assert "Attention scores $e_{t1} = 0.5,$" in edited.stdout and "(Course 101 wording.)" in edited.stdout
+    assert "Compute every attention weight" in plain.stdout and "Compute every attention weight" not in edited.stdout
+    # everything but the question is the built-in page
+    strip = lambda page: [line for line in page.splitlines() if "alignment scores" not in line
+                          and "Attention scores" not in line]
+    assert strip(edited.stdout) == strip(plain.stdout)
+
+
+@pytest.mark.parametrize("content, says", [
+    ("question:\n  scores: \"Scores {scores}.\"\n", "cell_a.yaml:2: question.scores: the sentence needs {alpha}"),
+    ("question:\n  scores: \"{scores} {alpha} {beta}\"\n",
+     "cell_a.yaml:2: question.scores: {beta} is not a placeholder of this sentence; it may use {alpha}, {scores}"),
+    ("forcast: \"{who} wins\"\n", "cell_a.yaml:1: forcast: no such sentence in cell_a.yaml (did you mean forecast?)"),
+    ("forecast: \"{who:>3} wins\"\n", "cell_a.yaml:1: forecast: {who:>3} is not a placeholder"),
+    ("forecast: 'unclosed\n", "cell_a.yaml:2: not YAML"),
+    ("forecast: [1, 2]\n", "cell_a.yaml:1: forecast: expected a sentence in quotes or a group of keys"),
+])
+def test_a_broken_edit_is_refused_before_anything_is_written(cli, tmp_path, content, says):
+    en = _export(cli, tmp_path / "words", "A")
+    (en / "cell_a.yaml").write_text(content, "utf-8")
+    out = tmp_path / "out"
+    r = cli("sheet", str(ROOT / "examples" / "set-basics.yaml"), "--out", str(out), "--text", str(tmp_path / "words"))
+    assert r.returncode == 2 and r.stderr.startswith("error: ") and "Traceback" not in r.stderr
+    assert says in r.stderr
+    assert not out.exists()
+
+
+def test_every_mistake_of_the_edits_at_once(cli, tmp_path):
+    en = _export(cli, tmp_path / "words", "A")
+    (en / "cell_a.yaml").write_text("forcast: x\nrecall:\n  front: \"{foo}\"\n", "utf-8")
+    (en / "cell_z.yaml").write_text("title: x\n", "utf-8")
+    r = cli("problem", "A", "--seed", "1", "--text", str(tmp_path / "words"))
+    assert r.returncode == 2
+    assert r.stderr.splitlines()[0] == f"error: --text {tmp_path / 'words'}: 3 mistakes:"
+    assert "cell_z.yaml: not a text file of attndrills" in r.stderr and "{foo}" in r.stderr
+
+
+def test_a_spec_names_its_edits_and_the_pooled_workers_use_them(cli, tmp_path):
+    """`text:` in a spec (a folder beside it) reaches every paper, also those
+    a pool of worker processes writes (8 variant sets: pooled)."""
+    en = _export(cli, tmp_path / "words", "A")
+    (en / "cell_a.yaml").write_text(f"question:\n  scores_of_words: \"Over {{words}}: {QUESTION}\"\n", "utf-8")
+    spec = tmp_path / "exam.yaml"
+    spec.write_text("title: T\nseed: 5\ntext: words\nitems:\n  - kind: A\n    points: 2\n", "utf-8")
+    r = cli("exam", str(spec), "--variants", "8", "--workers", "2", "--out", str(tmp_path / "pool"))
+    assert r.returncode == 0, r.stderr
+    xml = (tmp_path / "pool" / "moodle.xml").read_text("utf-8")
+    assert xml.count("(Course 101 wording.)") == 8 and "Compute every attention weight" not in xml
+    spec.write_text("title: T\nseed: 5\ntext: nowhere\nitems:\n  - kind: A\n", "utf-8")
+    r = cli("exam", str(spec), "--variants", "2", "--out", str(tmp_path / "pool2"))
+    assert r.returncode == 2 and "holds no folder en/" in r.stderr and not (tmp_path / "pool2").exists()
+
+
+def _words_of_worker(job):
+    return job, text.settings()
+
+
+def test_pooled_workers_started_afresh_say_the_runs_words(tmp_path):
+    """A forkserver's workers do not inherit the run's settings (a forked one
+    would): pool_worker hands them over."""
+    import threading
+
+    from generator.writers import jobs
+
+    hold = threading.Event()
+    other = threading.Thread(target=hold.wait)  # a second thread: the pool is a forkserver's, not a fork
+    other.start()
+    try:
+        assert jobs.pool_context().get_start_method() == "forkserver"
+        with text.use("en", tmp_path):
+            got = list(jobs.run_jobs(_words_of_worker, list(range(jobs.MIN_POOLED)), "test", workers=2))
+    finally:
+        hold.set()
+        other.join()
+    assert got == [(i, text.Settings("en", tmp_path)) for i in range(jobs.MIN_POOLED)]

@@ -56,6 +56,8 @@ class Spec:
     sets: int | None = None
     digits: int = 4
     source: str = "<built-in>"
+    lang: str | None = None  # the language of the words (`--lang` overrides it)
+    text: str | None = None  # a folder of edited text files, as the spec names it (`--text` overrides it)
 
     @property
     def size(self) -> int:
@@ -109,6 +111,10 @@ _FIELDS = (
     ("sets", None, lambda v: v is None or (_is_int(v) and 1 <= v <= MAX_SETS), f"a whole number from 1 to {MAX_SETS}"),
     ("digits", 4, lambda v: _is_int(v) and MIN_DIGITS <= v <= MAX_DIGITS,
      f"a whole number from {MIN_DIGITS} to {MAX_DIGITS}"),
+    ("lang", None, lambda v: v is None or (isinstance(v, str) and v.isalpha() and len(v) <= 8),
+     "a language code such as en or de"),
+    ("text", None, lambda v: v is None or (isinstance(v, str) and bool(v.strip())),
+     "a folder of edited text files (`attndrills text export DIR` writes one)"),
 )
 
 
@@ -126,9 +132,9 @@ def parse_spec(data: Any, source: str, lines: dict[int, int] | None = None) -> S
         raise UserError(f"{source}: {_place(path, data, lines)}: {what}")
     mistakes = _Mistakes()
     with mistakes.check():
-        unknown = sorted(set(map(str, data)) - {"title", "seed", "sets", "digits", "items"})
+        unknown = sorted(set(map(str, data)) - {name for name, *_ in _FIELDS} - {"items"})
         if unknown:
-            _fail(unknown[0], "unknown key; a spec has title, seed, sets, digits and items")
+            _fail(unknown[0], "unknown key; a spec has title, seed, sets, digits, lang, text and items")
     values = {}
     for name, default, right, what in _FIELDS:
         values[name] = data.get(name, default)
@@ -142,7 +148,8 @@ def parse_spec(data: Any, source: str, lines: dict[int, int] | None = None) -> S
     if found:  # a list of a thousand broken items shows its first mistakes, and how many more
         shown = found[:_SHOWN] + ([f"… and {len(found) - _SHOWN} more"] if len(found) > _SHOWN else [])
         raise UserError(f"{source}: {len(found)} mistakes:", details=shown)
-    return Spec(values["title"].strip(), tuple(items), values["seed"], values["sets"], values["digits"], source)
+    return Spec(values["title"].strip(), tuple(items), values["seed"], values["sets"], values["digits"], source,
+                values["lang"], values["text"])
 
 
 def _parse_items(raw_items: Any, lines: dict[int, int], mistakes: _Mistakes) -> list[Item]:

@@ -129,6 +129,16 @@ def listing() -> list[Entry]:
     return sorted(INDEX, key=lambda e: _order(e.id))
 
 
+def entry(name: str) -> Entry:
+    """A kind's INDEX entry by id (case-insensitive) or slug, without importing it."""
+    key = name.strip()
+    for e in INDEX:
+        if key.upper() == e.id.upper() or key.lower() == e.slug:
+            return e
+    raise UserError(f"unknown kind {name!r}; choose one of {', '.join(e.id for e in listing())} "
+                    "(see `attndrills kinds`)")
+
+
 def all_kinds() -> list[Kind]:
     _discover()
     return sorted(REGISTRY.values(), key=lambda k: _order(k.id))

@@ -130,7 +130,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     question = [(say("question.emit", word=emitted, t=t) if emitted else ()) + say(
         "question.scores_of_words" if words else "question.scores", scores=scores_line(scores, t),
         words=", ".join(say.text("quoted", word=x) for x in words or ()), alpha=Sym("alpha", f"{t}i"))]
-    forecast = say("forecast", Who=who[0].upper() + who[1:], lo=lo, hi=hi)
+    forecast = say("forecast", who=who, lo=lo, hi=hi)
     steps = steps_softmax(w, sm, t)
     answer_softmax(w, sm)
     if len(scores) > 1 and k != second:
@@ -138,7 +138,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     verify_sum(w, sm.weights)
     verify_range(w, sm.weights)
     w.check("one clear winner", True, say("verify.winner_word" if emitted and words else "verify.winner",
-                                          Who=who[0].upper() + who[1:], pct=pct(sm.weights[k]), word=emitted or ""))
+                                          who=who, pct=pct(sm.weights[k]), word=emitted or ""))
     recall = ((say("recall.front"), say("recall.back", exp_delta=Call("exp", Sym("Delta")))),)
     return Solution(problem, say.text("title"), tuple(question), forecast, tuple(steps),
                     tuple(w.answers), tuple(w.checks), recall, (bars(w, sm, words, k, second),))

@@ -19,7 +19,9 @@ one:
 A key is looked up in the sayer's file, then in `shared.yaml`.  Values may be
 text, numbers, maths nodes or prose (a tuple of both): text joins the
 sentence's own text before `prose()` reads it, exactly as an f-string did,
-and nodes stay nodes.
+and nodes stay nodes.  A placeholder written with a capital first letter,
+`{Who}`, is the value of `{who}` with its first letter capitalised, for a
+sentence that starts with it.
 
 Which language and whose edits are used is set for a run with `use()`
 (`--lang`, `--text DIR`); an instructor's file overrides the built-in one
@@ -107,6 +109,12 @@ def use(lang: str = "en", text_dir: Path | None = None) -> Iterator[Settings]:
         _settings.reset(token)
 
 
+def choose(lang: str = "en", text_dir: Path | None = None) -> None:
+    """Say the rest of the run's sentences in `lang` with the edits in
+    `text_dir` (inside a `use()` block, which restores what was before)."""
+    _settings.set(Settings(lang, Path(text_dir) if text_dir else None))
+
+
 def read_file(path: Path) -> dict[str, Sentence]:
     """A text file's sentences by dotted key; TextError names the file, line
     and key of the first thing that cannot be used."""
@@ -189,9 +197,13 @@ def compose(sentence: Sentence, values: Mapping[str, Value]) -> list:
             text += piece
             continue
         name = piece[0]
-        if name not in values:
+        if name in values:
+            value = values[name]
+        elif (lower := base_name(name)) != name and lower in values:
+            value = capitalised(_parts(values[lower]))
+        else:
             raise KeyError(f"{sentence.key}: no value for {{{name}}}")
-        for v in _parts(values[name]):
+        for v in _parts(value):
             if isinstance(v, str):
                 text += v
             else:
@@ -201,6 +213,17 @@ def compose(sentence: Sentence, values: Mapping[str, Value]) -> list:
                 parts.append(v)
     if text:
         parts.append(text)
+    return parts
+
+
+def base_name(name: str) -> str:
+    """The placeholder a capitalised one stands for: Who → who."""
+    return name[:1].lower() + name[1:]
+
+
+def capitalised(parts: tuple) -> tuple:
+    if parts and isinstance(parts[0], str) and parts[0]:
+        return (parts[0][:1].upper() + parts[0][1:],) + tuple(parts[1:])
     return parts
 
 

@@ -44,6 +44,21 @@ def write_files(folder: Path, files: dict[str, bytes]) -> None:
         raise UserError(f"cannot write figures into {folder}: {exc.strerror}") from None
 
 
+def write_new_files(folder: Path, files: dict[str, bytes], force: bool = False) -> None:
+    """Write each file whole into `folder`, refusing (before writing any)
+    to replace a file already there unless `force`."""
+    there = sorted(name for name in files if (folder / name).exists())
+    if there and not force:
+        raise UserError(f"{folder / there[0]} is already there" + (f" (and {len(there) - 1} more)" if len(there) > 1
+                        else "") + "; give another folder, or --force to replace them")
+    try:
+        with made_folder(folder):
+            for name, data in sorted(files.items()):
+                _write(folder, name, data)
+    except OSError as exc:
+        raise UserError(f"cannot write into {folder}: {exc.strerror}") from None
+
+
 def write_text(path: Path, text: str) -> None:
     """One file, written whole (UTF-8, line ends as given)."""
     try:

@@ -23,6 +23,7 @@ from pathlib import Path
 from .atomic import MARKER, marker_text, remove_abandoned, staged, write_into
 from .lifeline import die_with_parent, map_in_order, stop_pool
 from .progress import shown
+from .. import text
 from .typst import compiler
 
 # One rule for every run (the site's was a pool for 2+ jobs where Python can
@@ -61,7 +62,7 @@ def _results(run: Callable, jobs: list, workers: int | None) -> Iterator:
         # itself; a killed run's folder is removed by the next run (above).
         scratch = tempfile.mkdtemp(prefix=f"attndrills-jobs-{os.getpid()}-")
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=pool_context(), initializer=pool_worker,
-                                   initargs=(compiler.extra_fonts(), os.getpid(), scratch))
+                                   initargs=(compiler.extra_fonts(), os.getpid(), scratch, text.settings()))
         try:
             try:
                 yield from map_in_order(pool, run, jobs)  # one job per chunk (MIN_POOLED says why)
@@ -87,12 +88,16 @@ def _sweep_scratch() -> None:
         pass
 
 
-def pool_worker(extra_fonts: tuple[str, ...] = (), run: int | None = None, scratch: str | None = None) -> None:
+def pool_worker(extra_fonts: tuple[str, ...] = (), run: int | None = None, scratch: str | None = None,
+                words: text.Settings | None = None) -> None:
     """A worker's set-up: it ends with the run (`run`, the command's process),
-    takes the run's --font-path folders, keeps its temporary files in
-    `scratch`, ignores the signals the main process handles, and keeps its
-    garbage collector off what it inherited."""
+    takes the run's --font-path folders and its language and edited
+    sentences (`words`), keeps its temporary files in `scratch`, ignores the
+    signals the main process handles, and keeps its garbage collector off
+    what it inherited."""
     die_with_parent(run)
+    if words is not None:
+        text.choose(words.lang, words.text_dir)
     if scratch is not None:
         tempfile.tempdir = scratch
     compiler.take_fonts(extra_fonts)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from .. import kinds
@@ -240,5 +241,5 @@ def site_specs(spec: Spec | None, n_sets: int | None) -> list[Spec]:
     if spec is None:
         return default_site_spec(n_sets or 3)
     n = n_sets or spec.sets or 1
-    return [Spec(f"{spec.title} — set {i}" if n > 1 else spec.title, spec.items, spec.seed, n, spec.digits,
-                 spec.source) for i in range(1, n + 1)]
+    return [dataclasses.replace(spec, title=f"{spec.title} — set {i}" if n > 1 else spec.title, sets=n)
+            for i in range(1, n + 1)]
