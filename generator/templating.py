@@ -46,15 +46,26 @@ def _cache() -> _Cache | None:
     return _Cache(str(folder), f"template-{tag}-%s.cache")
 
 
+def ui(key: str, **values) -> str:
+    """The templates' words (text/<lang>/ui.yaml), in the run's language:
+    `{{ ui("problem.forecast") }}`.  They are written in the markup of the
+    page they stand on, and put in as they are."""
+    from .text import Sayer
+
+    return Sayer("ui").text(key, **values)
+
+
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     paths = [str(p) for p in _CANDIDATES if p.is_dir()]
     if not paths:  # pragma: no cover - a broken install
         raise RuntimeError("the templates folder is missing from this installation")
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(paths),
         undefined=jinja2.StrictUndefined,
         auto_reload=False,
         bytecode_cache=_cache(),
         **_OPTIONS,
     )
+    env.globals["ui"] = ui
+    return env
