@@ -46,7 +46,7 @@ def _cache() -> _Cache | None:
     return _Cache(str(folder), f"template-{tag}-%s.cache")
 
 
-def ui(key: str, **values) -> str:
+def ui(key: str, /, **values) -> str:
     """The templates' words (text/<lang>/ui.yaml), in the run's language:
     `{{ ui("problem.forecast") }}`.  They are written in the markup of the
     page they stand on, and put in as they are."""

@@ -245,10 +245,10 @@ class Sayer:
     def __init__(self, file: str):
         self.file = file
 
-    def __call__(self, key: str, **values: Value) -> Prose:
+    def __call__(self, key: str, /, **values: Value) -> Prose:
         return prose(*compose(lookup(self.file, key), values))
 
-    def text(self, key: str, **values: Value) -> str:
+    def text(self, key: str, /, **values: Value) -> str:
         """A sentence as plain text (a title, a label): its values are texts."""
         parts = compose(lookup(self.file, key), values)
         if any(not isinstance(p, str) for p in parts):
