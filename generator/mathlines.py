@@ -24,6 +24,13 @@ class Sym(Node):
     sup: str | None = None
 
 
+class NumText(str):
+    """A number as plain text (Num.text): put into a sentence, it takes the
+    language's decimal mark (generator.text.number)."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class Num(Node):
     """A shown number: mantissa text and, in scientific form, a power of ten."""
@@ -35,8 +42,8 @@ class Num(Node):
     def text(self) -> str:
         """Plain form, as students read and type it (0.7311, -1.5, 2.06 × 10⁻⁹)."""
         if self.exp10 is None:
-            return self.mant
-        return f"{self.mant} × {power_of_ten(self.exp10)}"
+            return NumText(self.mant)
+        return NumText(f"{self.mant} × {power_of_ten(self.exp10)}")
 
 
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")

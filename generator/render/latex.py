@@ -42,9 +42,10 @@ class MathLatexPrinter(NodePrinter):
         return out
 
     def _print_Num(self, n: M.Num) -> str:
+        mant = n.mant if self.mark == "." else n.mant.replace(".", "{,}")
         if n.exp10 is None:
-            return n.mant
-        return f"{n.mant} \\times 10^{{{n.exp10}}}"
+            return mant
+        return f"{mant} \\times 10^{{{n.exp10}}}"
 
     def _print_Text(self, t: M.Text) -> str:
         return r"\text{" + escape_text(t.text) + "}"
@@ -87,16 +88,16 @@ class MathLatexPrinter(NodePrinter):
         return out
 
     def _print_Vec(self, v: M.Vec) -> str:
-        return r"\left[" + ", ".join(self._print(x) for x in v.items) + r"\right]"
+        return r"\left[" + f"{self.sep} ".join(self._print(x) for x in v.items) + r"\right]"
 
     def _print_Tup(self, v: M.Tup) -> str:
-        return r"\left(" + ", ".join(self._print(x) for x in v.items) + r"\right)"
+        return r"\left(" + f"{self.sep} ".join(self._print(x) for x in v.items) + r"\right)"
 
     def _print_Seq(self, s: M.Seq) -> str:
-        return r",\quad ".join(self._print(x) for x in s.items)
+        return f"{self.sep}\\quad ".join(self._print(x) for x in s.items)
 
     def _print_Args(self, s: M.Args) -> str:
-        return ", ".join(self._print(x) for x in s.items)
+        return f"{self.sep} ".join(self._print(x) for x in s.items)
 
     def _print_SumOver(self, s: M.SumOver) -> str:
         return r"\sum_{%s} %s" % (s.index, self._print(s.body))

@@ -6,6 +6,7 @@ goes to `fallback`."""
 from __future__ import annotations
 
 from .. import mathlines as M
+from .. import text
 
 
 class NodePrinter:
@@ -21,6 +22,16 @@ class NodePrinter:
             found = getattr(self, "_print_" + type(node).__name__, None) if isinstance(node, M.Node) else None
             method = self._methods[type(node)] = found or self.fallback
         return method(node)
+
+    @property
+    def mark(self) -> str:
+        """The language's decimal mark (text/<lang>/language.yaml)."""
+        return text.convention("decimal_mark")
+
+    @property
+    def sep(self) -> str:
+        """What separates a vector's or a list's items: "," (";" where the decimal mark is a comma)."""
+        return text.convention("list_separator")
 
     def fallback(self, expr) -> str:
         raise TypeError(f"no {type(self).__name__} form for {type(expr).__name__}")

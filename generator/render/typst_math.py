@@ -53,6 +53,8 @@ class TypstMathPrinter(NodePrinter):
 
     def _print_Num(self, n: M.Num) -> str:
         mant = n.mant if not n.mant.startswith("-") else "-" + n.mant[1:]
+        if self.mark != ".":  # in maths a comma is punctuation: quoted, it is the decimal mark
+            mant = mant.replace(".", f'"{self.mark}"')
         if n.exp10 is None:
             return mant
         return f"{mant} times 10^({n.exp10})"
@@ -95,16 +97,16 @@ class TypstMathPrinter(NodePrinter):
         return out
 
     def _print_Vec(self, v: M.Vec) -> str:
-        return "lr([ " + ", ".join(self._print(x) for x in v.items) + " ])"
+        return "lr([ " + f"{self.sep} ".join(self._print(x) for x in v.items) + " ])"
 
     def _print_Tup(self, v: M.Tup) -> str:
-        return "lr(( " + ", ".join(self._print(x) for x in v.items) + " ))"
+        return "lr(( " + f"{self.sep} ".join(self._print(x) for x in v.items) + " ))"
 
     def _print_Seq(self, s: M.Seq) -> str:
-        return ", quad ".join(self._print(x) for x in s.items)
+        return f"{self.sep} quad ".join(self._print(x) for x in s.items)
 
     def _print_Args(self, s: M.Args) -> str:
-        return ", ".join(self._print(x) for x in s.items)
+        return f"{self.sep} ".join(self._print(x) for x in s.items)
 
     def _print_SumOver(self, s: M.SumOver) -> str:
         return f"sum_({_script(s.index)}) {self._print(s.body)}"

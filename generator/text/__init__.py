@@ -19,7 +19,8 @@ one:
 A key is looked up in the sayer's file, then in `shared.yaml`.  Values may be
 text, numbers, maths nodes or prose (a tuple of both): text joins the
 sentence's own text before `prose()` reads it, exactly as an f-string did,
-and nodes stay nodes.  A placeholder written with a capital first letter,
+and nodes stay nodes.  A number's text (`Num.text`, a `NumText`) is
+written with the language's decimal mark (`convention`).  A placeholder written with a capital first letter,
 `{Who}`, is the value of `{who}` with its first letter capitalised, for a
 sentence that starts with it.
 
@@ -38,7 +39,7 @@ from pathlib import Path
 from string import Formatter
 from typing import Iterator, Mapping, Union
 
-from ..mathlines import Node
+from ..mathlines import Node, NumText
 from ..model import Prose, prose
 
 BUILTIN = Path(__file__).resolve().parent
@@ -187,6 +188,27 @@ def lookup(file: str, key: str) -> Sentence:
     raise KeyError(f"no sentence {key!r} in text/{s.lang}/{file}.yaml or {SHARED}.yaml")
 
 
+@lru_cache(maxsize=64)
+def _convention(s: Settings, key: str) -> str:
+    token = _settings.set(s)
+    try:
+        return lookup("language", key).source
+    finally:
+        _settings.reset(token)
+
+
+def convention(key: str) -> str:
+    """How the run's language writes numbers (text/<lang>/language.yaml):
+    `decimal_mark`, `list_separator`, `typst_lang`."""
+    return _convention(_settings.get(), key)
+
+
+def number(text: str) -> str:
+    """A printed number (0.4498, −1.5, 2.06 × 10⁻⁹) with the run's decimal mark."""
+    mark = _convention(_settings.get(), "decimal_mark")
+    return text if mark == "." else text.replace(".", mark)
+
+
 def compose(sentence: Sentence, values: Mapping[str, Value]) -> list:
     """The sentence's pieces with the values put in: texts joined into one
     string, nodes kept."""
@@ -228,6 +250,8 @@ def capitalised(parts: tuple) -> tuple:
 
 
 def _parts(value: Value) -> tuple:
+    if isinstance(value, NumText):
+        return (number(value),)
     if isinstance(value, str):
         return (value,)
     if isinstance(value, tuple):
