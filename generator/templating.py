@@ -55,6 +55,13 @@ def ui(key: str, /, **values) -> str:
     return Sayer("ui").text(key, **values)
 
 
+def convention(key: str) -> str:
+    """How the run's language writes numbers (text/<lang>/language.yaml)."""
+    from .text import convention as said
+
+    return said(key)
+
+
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     paths = [str(p) for p in _CANDIDATES if p.is_dir()]
@@ -68,4 +75,5 @@ def environment() -> jinja2.Environment:
         **_OPTIONS,
     )
     env.globals["ui"] = ui
+    env.globals["ui_convention"] = convention
     return env

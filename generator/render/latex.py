@@ -218,7 +218,8 @@ def _breakable(node):
         return None if inner is None else (r"-\left(", inner[1], r"\right)", True)
     if isinstance(node, (M.Vec, M.Tup)) and len(node.items) > 1:
         brackets = (r"\left[", r"\right]") if isinstance(node, M.Vec) else (r"\left(", r"\right)")
-        items = [(p(x) + ("," if i < len(node.items) - 1 else ""), width(x) + _COMMA_W)
+        sep = _PRINTER.sep
+        items = [(p(x) + (sep if i < len(node.items) - 1 else ""), width(x) + _COMMA_W)
                  for i, x in enumerate(node.items)]
         return brackets[0], items, brackets[1], False
     return None
@@ -342,7 +343,7 @@ def latex_display(node, budget: float | None = None) -> str:
         item_rows = _chain_rows(item, budget, 2, column)
         if i < len(items) - 1:
             l, r = item_rows[-1]
-            item_rows[-1] = (l, r + ",")
+            item_rows[-1] = (l, r + _PRINTER.sep)
         rows += item_rows
     if len(rows) == 1 and not rows[0][0]:
         return rows[0][1]
@@ -378,6 +379,6 @@ def latex_pieces(node, budget: float | None = None) -> list[str]:
                 right = right.removeprefix(r"\quad ")
                 pieces.append(f"{left}{right}".strip() if left else "{}" + right if right.startswith(" ") else right)
         if i < len(items) - 1:
-            pieces[-1] += ","
+            pieces[-1] += _PRINTER.sep
         out += pieces
     return out

@@ -160,7 +160,8 @@ def typst_display(node) -> str:
     rows = _rows([width(item) for item in items]) if len(items) > 1 else None
     if rows is not None:
         printed = [typst_math(item) for item in items]
-        return "$ " + ", \\\n".join(", quad ".join(printed[i:j]) for i, j in rows) + " $"
+        sep = _PRINTER.sep
+        return "$ " + f"{sep} \\\n".join(f"{sep} quad ".join(printed[i:j]) for i, j in rows) + " $"
     parts = []
     for item in items:
         equation = f"math.equation(block: false, math.display(${typst_math(item)}$.body))"
