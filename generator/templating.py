@@ -62,9 +62,13 @@ def convention(key: str) -> str:
     return said(key)
 
 
+def template_folders() -> list[Path]:
+    return [p for p in _CANDIDATES if p.is_dir()]
+
+
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    paths = [str(p) for p in _CANDIDATES if p.is_dir()]
+    paths = [str(p) for p in template_folders()]
     if not paths:  # pragma: no cover - a broken install
         raise RuntimeError("the templates folder is missing from this installation")
     env = jinja2.Environment(

@@ -34,14 +34,27 @@ def english_words(sentence: str) -> list[str]:
 
 
 def literals_in_code() -> frozenset[str]:
-    """Every string literal of the package's Python: the keys the code names."""
+    """Every string literal of the package's Python and of the templates:
+    the keys the code names."""
+    from ..templating import template_folders
+
     root = Path(__file__).resolve().parents[1]
     found = set()
     for path in root.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 found.add(node.value)
+    for folder in template_folders():
+        for path in folder.rglob("*.j2"):
+            found.update(m.group(2) for m in re.finditer(r"(['\"])([\w.]+)\1", path.read_text("utf-8")))
     return frozenset(found)
+
+
+def named(key: str, literals: frozenset[str]) -> bool:
+    """A key is named where the code writes it, or its group (a whole group
+    handed on, written with its dot: "practice.")."""
+    parts = key.split(".")
+    return key in literals or any(".".join(parts[:i]) + "." in literals for i in range(1, len(parts)))
 
 
 class _Recorder:
@@ -88,7 +101,20 @@ def _render_all(langs: tuple[str, ...], text_dir: Path | None, seeds: int, out: 
                     if lang != "en" and len(left := english_words(page)) >= 2:
                         out.append(f"{kind.id} seed {seed} ({lang}): the page reads as English in places "
                                    f"({', '.join(sorted(set(left))[:6])})")
+                    if _point_left(lang, page):
+                        out.append(f"{kind.id} seed {seed} ({lang}): a number with a decimal point "
+                                   f"({_point_left(lang, page)}), not the language's mark")
     return rec
+
+
+def _point_left(lang: str, page: str) -> str | None:
+    """A number written with a decimal point on a page of a language whose
+    mark is not one (2+ decimals: "Exercise 2.1" is a name, not a number)."""
+    with text.use(lang):
+        if text.convention("decimal_mark") == ".":
+            return None
+    hit = re.search(r"(?<![\w.-])\d+\.\d{2,}(?![\w.])", page)
+    return hit.group(0) if hit else None
 
 
 def _compare(lang: str, out: list[str]) -> None:
@@ -128,7 +154,7 @@ def run_check(langs: list[str] | None, text_dir: Path | None, seeds: int) -> int
     code = literals_in_code()
     for name in files("en"):
         for key, s in text.builtin("en", name).items():
-            if (name, key) not in rec.said and key not in code:
+            if (name, key) not in rec.said and not named(key, code):
                 out.append(f"text/en/{name}.yaml:{s.line}: {key}: unused (not said in {seeds} seed(s) of every "
                            "kind, nor named in the code)")
     for line in dict.fromkeys(out):
