@@ -23,9 +23,11 @@ from ..maths.crosscheck import agree, cancellation_error
 from ..maths.exact import ExactReal
 from ..maths.rounding import format_fraction
 from ..mathlines import Frac, Num, Sym
-from ..model import SKIPPED, Answer, Check, Option, Problem, Prose, Solution, prose
+from ..model import SKIPPED, Answer, Check, Option, Problem, Prose, Solution
+from ..text import Sayer
 
 MAX_DRAWS = 200  # bounded rejection sampling for a cell's property
+say = Sayer("shared")
 
 
 def _vector_text(display: Sequence) -> str:
@@ -113,10 +115,7 @@ def working_note(solution: Solution, digits: int) -> Solution:
     for i, step in enumerate(steps):
         if finer(step.math):
             places = max(digits, WORKING_PLACES)
-            note = prose(f"The working from here keeps {places} decimal places (small numbers up to "
-                         f"{places + 2}), more than the {digits} the answers are given to: keep as many in your "
-                         "own working and round only the answers, so that rounding on the way does not move "
-                         "their last place.")
+            note = say("notes.working", places=places, more=places + 2, digits=digits)
             steps[i] = dataclasses.replace(step, body=(note, *step.body))
             return dataclasses.replace(solution, steps=tuple(steps))
     return solution
@@ -191,12 +190,8 @@ class SolutionBuilder:
         if not agree(name, float(exact), float(numeric), cancelled=cancelled):
             # the float path cannot resolve this value: the page says so
             mant, power = f"{cancellation_error(cancelled):.0e}".split("e")  # one digit: 2 × 10⁻¹⁵
-            self.checks.append(Check(SKIPPED, True, prose(
-                f"The numeric cross-check of “{label}” was skipped: in double precision the value is a "
-                f"difference of two numbers near {cancelled:.2f}, whose rounding error (up to "
-                f"{Num(mant, int(power)).text}) "
-                "exceeds a billionth of the value, the agreement the check asks for. The value rests on the "
-                "exact computation alone.")))
+            self.checks.append(Check(SKIPPED, True, say("verify.skipped", label=label, near=f"{cancelled:.2f}",
+                                                        err=Num(mant, int(power)).text)))
         method = self.method.get(name, ()) if method is None else method
         distractors = [*distractors, *self.slips.get(name, ())]
         if whole:

@@ -11,19 +11,22 @@ import numpy as np
 from ...inputs import number_text
 from ...maths.attention import Softmax, context
 from ...maths.exact import ExactReal
+from ...text import Sayer
 from .._base import SolutionBuilder
+
+say = Sayer("shared")
 
 
 def answer_softmax(w: SolutionBuilder, sm: Softmax) -> None:
     """Report exponentials, denominator and weights of one softmax; where the
     largest score was subtracted first, the labels say so."""
     shifted = np.array([float(s - sm.shift) for s in sm.scores])
-    of = f"exp(score − {number_text(sm.shift)}), the largest score subtracted" if sm.shift else "exp of each score"
-    w.vector("exponentials", of, list(sm.exps), np.exp(shifted))
-    w.numeric("denominator", "Z, the sum of the exponentials" + (
-        f" of the scores minus {number_text(sm.shift)}" if sm.shift else ""), sm.Z,
+    case = "shifted" if sm.shift else "plain"
+    shift = number_text(sm.shift)
+    w.vector("exponentials", say.text(f"answers.exponentials.{case}", shift=shift), list(sm.exps), np.exp(shifted))
+    w.numeric("denominator", say.text(f"answers.denominator.{case}", shift=shift), sm.Z,
               float(np.exp(shifted).sum()))
-    w.vector("weights", "attention weights", list(sm.weights), sm.numeric,
+    w.vector("weights", say.text("answers.weights"), list(sm.weights), sm.numeric,
              distractors=weight_distractors(sm))
 
 

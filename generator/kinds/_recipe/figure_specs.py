@@ -13,9 +13,12 @@ from ...maths import exact
 from ...maths import numeric
 from ...maths.attention import Softmax, convex_hull, nearest_state, top_positions
 from ...maths.exact import ExactReal
-from ...model import FigureSpec, prose
+from ...model import FigureSpec
+from ...text import Sayer
 from .._base import SolutionBuilder
-from .wording import and_list, hull_words, positions, signed
+from .wording import and_list, hull_case, positions, signed
+
+say = Sayer("shared")
 
 
 _SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
@@ -39,9 +42,11 @@ def shifted_labels(base: Sequence[Fraction], shifted: Sequence[Fraction]) -> lis
 
 def bars_figure(w: SolutionBuilder, weights: Sequence[ExactReal], labels: Sequence[str], caption: tuple, *,
                 winner: int | None = None, ratio: tuple[int, ExactReal, Fraction] | None = None,
-                title: str = "attention weights") -> FigureSpec:
+                title: str | None = None) -> FigureSpec:
+    """A bar chart of the weights; the title defaults to figure.bars.title."""
     data = {"labels": list(labels), "values": [float(a) for a in weights],
-            "shown": [w.shown_answer(a).text for a in weights], "winner": winner, "title": title}
+            "shown": [w.shown_answer(a).text for a in weights], "winner": winner,
+            "title": say.text("figure.bars.title") if title is None else title}
     if ratio is not None:
         over, value, gap = ratio
         data["ratio"] = {"over": over, "shown": exact.shown(value, 2).text, "gap": number_text(gap)}
@@ -54,30 +59,28 @@ def winner_caption(w: SolutionBuilder, sm: Softmax, labels: Sequence[str], k: in
     tops = top_positions(sm.scores)
     if len(tops) > 1:
         names = positions(tops, labels=[labels[i] for i in range(len(labels))])
-        return prose(f"the bars for {names} stand level at {w.shown_answer(sm.weights[tops[0]]).text}, the tallest: their "
-                     "scores tie, so softmax gives them equal weight and no single bar wins.")
-    name = f"“{labels[k]}”"
+        return say("figure.winner.tied", names=names, height=w.shown_answer(sm.weights[tops[0]]).text)
+    name = say.text("quoted", word=labels[k])
     rest = [i for i in range(len(sm.weights)) if i != k]
     if not rest:
-        return prose(f"a single bar, {name}, of height 1.")
+        return say("figure.winner.single", name=name)
     runners = [rest[i] for i in top_positions([sm.scores[i] for i in rest])]  # every tied runner-up
     runner = runners[0]
     # the weights' ratio is exp of the score gap (floats of tiny weights underflow)
     gap = float(sm.scores[k] - sm.scores[runner])
-    stands = ("towers over" if gap >= np.log(2) else "stands clearly above" if gap >= np.log(1.25)
-              else "is only slightly taller than")
-    tallest = (f"the tallest of them, “{labels[runner]}”, is" if len(runners) == 1 else
-               f"the tallest of them, {positions(runners, labels=labels)}, are each")
-    cap = [f"the hatched vermillion bar for {name} (height {w.shown_answer(sm.weights[k]).text}) {stands} the pale blue "
-           f"bars of the other positions ({tallest} {w.shown_answer(sm.weights[runner]).text})."]
+    stands = "towers" if gap >= np.log(2) else "clearly_above" if gap >= np.log(1.25) else "slightly_taller"
+    runner_words = say.text("figure.winner.runner.one" if len(runners) == 1 else "figure.winner.runner.tied",
+                            second=positions(runners, labels=labels), weight=w.shown_answer(sm.weights[runner]).text)
+    amplification = ""
     if second is not None and second != k:
         gap = sm.scores[k] - sm.scores[second]
-        only = "only " if gap <= 3 else ""
-        cap.append(f" The raw scores differ by {only}{signed(gap)}, yet after exp the winning bar is about "
-                   f"{exact.shown(exact.exp(ExactReal.of(gap)), 2).text} times as tall as the runner-up “{labels[second]}” — "
-                   f"exactly exp({signed(sm.scores[k])} − {signed(sm.scores[second], paren=True)}) = "
-                   f"exp({signed(gap)}), the amplification the arrow marks.")
-    return prose("".join(cap))
+        amplification = say.text(
+            "figure.winner.amplification.small_gap" if gap <= 3 else "figure.winner.amplification.large_gap",
+            gap=signed(gap), ratio=exact.shown(exact.exp(ExactReal.of(gap)), 2).text,
+            second=say.text("quoted", word=labels[second]), top=signed(sm.scores[k]),
+            sec=signed(sm.scores[second], paren=True))
+    return say(f"figure.winner.{stands}", name=name, height=w.shown_answer(sm.weights[k]).text,
+               runner=runner_words, amplification=amplification)
 
 
 def context_figure(w: SolutionBuilder, weights: Sequence[ExactReal], states, c: Sequence[ExactReal], caption: tuple) -> FigureSpec | None:
@@ -97,22 +100,16 @@ def context_caption(w: SolutionBuilder, weights: Sequence[ExactReal], c: Sequenc
     near = nearest_state(c, states)
     sub = lambda i: f"h{str(i + 1).translate(_SUB)}"
     names = lambda idx: and_list([sub(i) for i in idx])
-    region, inside, _ = hull_words(states)
-    where = f"The context c = ({w.shown_answer(c[0]).text}, {w.shown_answer(c[1]).text}) (the X) sits {inside} it"
-    wt = w.shown_answer(weights[heavy[0]]).text
+    hull = hull_case(states)
     if len(heavy) == 1 and near == heavy:
-        lean = (f", nearest to {sub(heavy[0])}, which carries the largest weight {wt}: the blend is pulled "
-                "toward the state it weights most")
+        lean = "nearest_heaviest"
     elif len(heavy) == 1 and heavy[0] in near:  # equally near to several, the heaviest among them
-        lean = (f", nearest to {names(near)} (equally near), among them {sub(heavy[0])}, which carries the "
-                f"largest weight {wt}: the blend is pulled toward the state it weights most")
-    elif len(heavy) == 1:
-        lean = (f", nearest to {names(near)}, although {sub(heavy[0])} carries the largest weight {wt}: the other "
-                "states’ weights pull it away")
+        lean = "among_nearest"
     else:
-        lean = f", nearest to {names(near)}; {names(heavy)} share the largest weight {wt}"
-    return prose(f"each dot is a state, drawn larger the more weight it gets; {region}. {where}{lean} — a blend "
-                 "can never leave the hull.")
+        lean = "pulled_away" if len(heavy) == 1 else "shared"
+    return say(f"figure.context.{lean}", region=say.text(f"words.hull.{hull}.region"),
+               sits=say.text(f"words.hull.{hull}.sits"), c1=w.shown_answer(c[0]).text, c2=w.shown_answer(c[1]).text,
+               near=names(near), heavy=names(heavy), weight=w.shown_answer(weights[heavy[0]]).text)
 
 
 def entropy_figure(w: SolutionBuilder, labels: Sequence[str], values: Sequence[ExactReal], tx: int, caption: tuple,
@@ -147,7 +144,7 @@ def sharpening_figure(w: SolutionBuilder, scores, dials, sms, hi, lo, xname: str
             "marked": [[float(sm.weights[i]) for sm in sms] for i in range(len(sms[0].weights))],
             "marked_shown": [[w.shown_answer(a).text for a in sm.weights] for sm in sms],
             "limit_high": [float(v) for v in hi], "limit_high_shown": [str(v) for v in hi],
-            "limit_low_shown": [str(v) for v in lo], "xlabel": xname + (" (log scale)" if log else ""),
+            "limit_low_shown": [str(v) for v in lo], "xlabel": say.text("figure.sharpening.log_axis", name=xname) if log else xname,
             "xname": xname}
     return FigureSpec("sharpening", data, caption)
 

@@ -9,8 +9,10 @@ from typing import Sequence
 from ...maths import exact
 from ...maths.exact import ExactReal, encloses
 from ...mathlines import Add, Call, Chain, Num, Seq, Sym, Vec
-from ...model import prose
+from ...text import Sayer
 from .._base import SolutionBuilder, input_node, shown_sum
+
+say = Sayer("shared")
 
 
 def verify_sum(w: SolutionBuilder, weights: Sequence[ExactReal], name: str = "weights sum to one") -> None:
@@ -19,28 +21,25 @@ def verify_sum(w: SolutionBuilder, weights: Sequence[ExactReal], name: str = "we
     lhs = Add(tuple(nums)) if len(nums) > 1 else nums[0]
     if s == 1:
         line = Chain(lhs, (("=", Num(f"{1:.{w.digits}f}")),))
-        tail = " ✓ (sums to one, as any probability distribution must)."
+        key = "verify.sum.exact"
     else:
         rest = (("=", Num(str(s))),) if -s.as_tuple().exponent <= w.digits else ()
         line = Chain(lhs, rest + (("≈", Num("1")),))
-        tail = " ✓ — the rounded weights miss 1 only by rounding; the exact weights sum to 1."
-    w.check(name, encloses(exact.total(weights), Fraction(1)), prose(line, tail))
+        key = "verify.sum.rounded"
+    w.check(name, encloses(exact.total(weights), Fraction(1)), say(key, line=line))
 
 
 def verify_range(w: SolutionBuilder, weights: Sequence[ExactReal]) -> None:
     ok = all(exact.sign(a) >= 0 and exact.sign(ExactReal.of(1) - a) >= 0 for a in weights)
-    w.check("weights in [0, 1]", ok, prose("Every weight lies in [0, 1] ✓."))
+    w.check("weights in [0, 1]", ok, say("verify.range"))
 
 
 def verify_entropy(w: SolutionBuilder, H: ExactReal, n: int) -> ExactReal:
     lnT = exact.log(ExactReal.of(n))
     ok = exact.sign(H) >= 0 and (n == 1 or exact.sign(lnT - H) >= 0)
-    w.check("0 ≤ H ≤ ln Tx", ok, prose(
-        Chain(Num("0"), (("≤", Sym("H")), ("=", w.shown_answer(H)), ("≤", Call("ln", Num(str(n)))),
-                         ("=", w.shown_answer(lnT)))),
-        " ✓ — entropy is never negative and never above its uniform maximum ln ",
-        Sym("T", "x"), ".",
-    ))
+    w.check("0 ≤ H ≤ ln Tx", ok, say("verify.entropy", chain=Chain(
+        Num("0"), (("≤", Sym("H")), ("=", w.shown_answer(H)), ("≤", Call("ln", Num(str(n)))),
+                   ("=", w.shown_answer(lnT))))))
     return lnT
 
 
@@ -52,9 +51,5 @@ def verify_hull(w: SolutionBuilder, c: Sequence[ExactReal], states, t: str | Non
         hi = max(h[k] for h in states)
         ok = ok and exact.sign(ck - ExactReal.of(lo)) >= 0 and exact.sign(ExactReal.of(hi) - ck) >= 0
         parts.append(Chain(Sym("c", f"{t or 't'},{k + 1}"), (("=", w.shown_answer(ck)), ("∈", Vec((input_node(lo), input_node(hi)))))))
-    w.check("context inside the hull", ok, prose(
-        "Each coordinate of the context lies within the min–max of that coordinate "
-        "across the states: ", Seq(tuple(parts)),
-        " ✓, as any convex combination must.",
-    ))
+    w.check("context inside the hull", ok, say("verify.hull", coords=Seq(tuple(parts))))
 

@@ -15,33 +15,39 @@ from ...maths.attention import convex_hull
 from ...maths.exact import ExactReal
 from ...mathlines import Num
 from ...exam.numbers import value_of
+from ...text import Sayer
 from .._base import SolutionBuilder
+
+say = Sayer("shared")
 
 
 def where(labels: Sequence[str] | None, i: int) -> str:
     """How prose names input position i (0-based)."""
     if labels:
-        return f"“{labels[i]}” (position {i + 1})"
-    return f"position {i + 1}"
+        return say.text("words.where_labelled", label=labels[i], n=i + 1)
+    return say.text("words.position", n=i + 1)
 
 
 def and_list(items: Sequence[str]) -> str:
     """"a", "a and b", "a, b and c"."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    return say.text("words.and_list", items=say.text("words.list_sep").join(items[:-1]), last=items[-1])
 
 
 def positions(idx: Sequence[int], each: str = "", labels: Sequence[str] | None = None) -> str:
     """Names every position of a (tied) group: "position 2", "positions 1 and 3";
     `each` goes before a group of several ("each of positions 1 and 3")."""
     if labels:
-        return ("" if len(idx) == 1 else each) + and_list([f"“{labels[i]}”" for i in idx])
+        names = and_list([say.text("quoted", word=labels[i]) for i in idx])
+        return names if len(idx) == 1 else say.text("words.positions.each_labelled", each=each, list=names)
     if len(idx) == 1:
-        return f"position {idx[0] + 1}"
-    return f"{each}positions " + and_list([str(i + 1) for i in idx])
+        return say.text("words.position", n=idx[0] + 1)
+    return say.text("words.positions.each_numbered", each=each, list=and_list([str(i + 1) for i in idx]))
 
 
 def pct(x: ExactReal, places: int = 1) -> str:
-    return exact.shown(x * 100, places).text + "%"
+    return say.text("words.percent", x=exact.shown(x * 100, places).text)
 
 
 def rounded_to(nums: Sequence[Num]) -> str:
@@ -50,20 +56,20 @@ def rounded_to(nums: Sequence[Num]) -> str:
     digits), "4 places, the smallest to 4 significant digits"."""
     places = sorted({len(n.mant.partition(".")[2]) for n in nums if n.exp10 is None})
     sig = sorted({len(n.mant.lstrip("-").replace(".", "")) for n in nums if n.exp10 is not None})
-    span = lambda v: str(v[0]) if len(v) == 1 else f"{v[0]}–{v[-1]}"
-    parts = [f"{span(places)} places"] if places else []
+    span = lambda v: str(v[0]) if len(v) == 1 else say.text("words.span", lo=v[0], hi=v[-1])
+    if places and sig:
+        return say.text("words.rounded.places_and_digits", places=span(places), digits=span(sig))
     if sig:
-        parts.append(f"{'the smallest to ' if places else ''}{span(sig)} significant digits")
-    return ", ".join(parts)
+        return say.text("words.rounded.digits", digits=span(sig))
+    return say.text("words.rounded.places", places=span(places)) if places else ""
 
 
 def rounding_cause(exp_nums: Sequence[Num], z: Num) -> str:
     """Why a quotient of printed numbers strays from the exact weight: the
     exponentials' rounding, and the sum's where it was rounded too."""
-    cause = f"the exponentials were rounded to {rounded_to(exp_nums)}"
     if value_of(z) != sum(value_of(n) for n in exp_nums):
-        cause += f" and their sum to {rounded_to([z])}"
-    return cause
+        return say.text("notes.cause.exps_and_sum", exps=rounded_to(exp_nums), sum=rounded_to([z]))
+    return say.text("notes.cause.exps", exps=rounded_to(exp_nums))
 
 
 def printed_apart(first: Sequence[Num], second: Sequence[Num]) -> str:
@@ -74,7 +80,7 @@ def printed_apart(first: Sequence[Num], second: Sequence[Num]) -> str:
     unit = max((Fraction(1, 10 ** len(n.mant.partition(".")[2])) for n in (*first, *second) if n.exp10 is None),
                default=Fraction(0))
     close = all(abs(value_of(a) - value_of(b)) <= unit for a, b in zip(first, second))
-    return "in the last place" if close else "slightly"
+    return say.text("words.apart.last_place" if close else "words.apart.slightly")
 
 
 def forecast_thresholds(x: float) -> tuple[str, str]:
@@ -99,28 +105,31 @@ def hull_words(states) -> tuple[str, str, str]:
     lie on one line (two states), a point where they coincide.  Returns the
     sentence that names it, the word for a point of it ("inside", "on",
     "at") and where the centroid sits."""
+    case = hull_case(states)
+    return tuple(say.text(f"words.hull.{case}.{part}") for part in ("region", "point", "centroid"))
+
+
+def hull_case(states) -> str:
+    """Which hull the states make, by the keys of words.hull: "plane" (a
+    shaded region), "segment" (two states), "line" (states on one line, the
+    outermost two joined) or "point" (they coincide)."""
     corners = len(convex_hull(states))
     if corners >= 3:
-        return "the shaded region is their convex hull", "inside", "inside the shaded hull"
+        return "plane"
     if corners == 2 and len({tuple(s) for s in states}) == 2:  # two states: the segment that joins them
-        return ("their convex hull is the segment drawn between the two", "on",
-                "on the segment drawn between the two states, their convex hull")
-    if corners == 2:
-        return ("the states lie on one line, so their convex hull is the segment drawn between the outermost "
-                "two", "on", "on the segment drawn between the outermost states, their convex hull (they lie on "
-                "one line)")
-    return "the states are one point, which is their convex hull", "at", "at that one point"
+        return "segment"
+    return "line" if corners == 2 else "point"
 
 
 def against_max(w: SolutionBuilder, H: ExactReal, tx: int) -> str:
     """How an entropy compares with its maximum ln Tx, in words the ratio
     bears out (with the ratio itself)."""
     lnT = exact.log(ExactReal.of(tx))
-    r = float(H) / float(lnT) if tx > 1 else 0.0
-    if tx > 1 and exact.compare(H, lnT) == 0:  # uniform weights: exactly at it
-        return f"at the dashed maximum ln {tx} = {w.shown_answer(lnT).text}"
-    where = ("well below" if r < 0.5 else "below" if r < 0.8 else "a large part of the way to" if r < 0.95
-             else "close to")
-    return (f"{where} the dashed maximum ln {tx} = {w.shown_answer(lnT).text} ({r * 100:.0f}% of it)" if tx > 1
-            else "at its maximum ln 1 = 0")
-
+    if tx <= 1:
+        return say.text("words.against_max.one_position")
+    r = float(H) / float(lnT)
+    shown = w.shown_answer(lnT).text
+    if exact.compare(H, lnT) == 0:  # uniform weights: exactly at it
+        return say.text("words.against_max.at", tx=tx, max=shown)
+    key = "well_below" if r < 0.5 else "below" if r < 0.8 else "large_part" if r < 0.95 else "close"
+    return say.text(f"words.against_max.{key}", tx=tx, max=shown, pct=f"{r * 100:.0f}")

@@ -14,25 +14,14 @@ from ...maths.attention import SHIFT_ABOVE, Softmax, context, entropy
 from ...maths.exact import ExactReal
 from ...maths.rounding import format_fraction, round_half_up
 from ...mathlines import Add, Call, Chain, Frac, Mul, Neg, Node, Num, Paren, Seq, SumOver, Sym, Vec, eq
-from ...model import Step, prose
+from ...model import Step
 from ...exam.numbers import value_of
+from ...text import Sayer
 from .._base import SolutionBuilder, alpha, input_node
 from .wording import rounded_to, rounding_cause
 
 
-WHY_EXP = prose(
-    "Softmax needs positive quantities before it can form fractions; exp delivers "
-    "that, and it blows up the gaps: a larger score gets a disproportionately larger share."
-)
-
-
-WHY_SUM = prose(
-    "Dividing by this total is exactly what forces the weights to sum to 1 — it is "
-    "the “share of the whole” step."
-)
-
-
-WHY_DIV = prose("These are the fractions of focus: each box’s share of the total.")
+say = Sayer("shared")
 
 
 def step_shift(w: SolutionBuilder, sm: Softmax) -> Step | None:
@@ -42,17 +31,8 @@ def step_shift(w: SolutionBuilder, sm: Softmax) -> Step | None:
     lines = tuple(
         eq(Add((input_node(s), Neg(m))), input_node(s - sm.shift)) for s in sm.scores
     )
-    return Step(
-        "subtract the largest score",
-        (prose("The largest score is ", m, "; subtract it from every score."),),
-        (Seq(lines),),
-        prose(
-            f"exp of a score beyond ±{SHIFT_ABOVE} is larger than 10⁸ or smaller than 10⁻⁸: digits that "
-            "bury the weights (and past ±709 more than a computer's floats hold). Adding "
-            "the same constant to every score does not change the weights (shift "
-            "invariance), so we work with the shifted scores, whose largest is 0."
-        ),
-    )
+    return Step(say.text("steps.shift.title"), (say("steps.shift.body", m=m),), (Seq(lines),),
+                say("steps.shift.why", above=SHIFT_ABOVE))
 
 
 def worked_softmax(w: SolutionBuilder, sm: Softmax) -> tuple[list[Num], Num, list[Fraction]]:
@@ -73,8 +53,7 @@ def differs_note(w: SolutionBuilder, pairs: Sequence[tuple[Node, Num, Num]], cau
         return ()
     worked = Seq(tuple(eq(s, m) for s, m, _ in off))
     keys = Seq(tuple(eq(s, k) for s, _, k in off))
-    return (prose("Worked from the rounded numbers above this gives ", worked, f", since {cause}; computed exactly, ",
-                  keys, f", the answer{'s' if len(off) > 1 else ''} in the key. Both are accepted."),)
+    return (say("notes.differs.many" if len(off) > 1 else "notes.differs.one", worked=worked, cause=cause, keys=keys),)
 
 
 def printed_weights(w: SolutionBuilder, name: str = "weights") -> list[Num]:
@@ -87,10 +66,10 @@ def steps_softmax(
     sm: Softmax,
     t: str | None,
     *,
-    why_exp: tuple = WHY_EXP,
-    why_sum: tuple = WHY_SUM,
-    why_div: tuple = WHY_DIV,
-    title_exp: str = "exponentiate every score",
+    why_exp: tuple | None = None,
+    why_sum: tuple | None = None,
+    why_div: tuple | None = None,
+    title_exp: str | None = None,
     name: str = "weights",
     prime: bool = False,
     z_answered: bool = True,
@@ -100,7 +79,9 @@ def steps_softmax(
     (with the same prefix) for the marking window.  `prime` names the weights
     α′ and the denominator Z′: a second score list worked beside a first.
     `z_answered`: Z is one of the answers (answer_softmax), so where the sum
-    of the rounded exponentials rounds otherwise, a note says which is given."""
+    of the rounded exponentials rounds otherwise, a note says which is given.
+    The reasons and the first title default to the shared steps.*.why and
+    steps.exp.title."""
     sym = (lambda i: Sym("alpha", alpha(t, i).sub, "'")) if prime else (lambda i: alpha(t, i))
     Z = Sym("Z", None, "'") if prime else Sym("Z")
     steps = []
@@ -110,26 +91,26 @@ def steps_softmax(
     exp_nums, z, quotients = worked_softmax(w, sm)
     shifted = [s - sm.shift for s in sm.scores]
     steps.append(Step(
-        title_exp, (),
+        title_exp if title_exp is not None else say.text("steps.exp.title"), (),
         (Seq(tuple(eq(Call("exp", input_node(s)), n) for s, n in zip(shifted, exp_nums))),),
-        why_exp,
+        why_exp if why_exp is not None else say("steps.exp.why"),
     ))
     steps.append(Step(
-        "add them for the denominator", (),
+        say.text("steps.sum.title"), (),
         (eq(Z, Add(tuple(exp_nums)), z) if len(exp_nums) > 1 else eq(Z, z),),
-        why_sum,
+        why_sum if why_sum is not None else say("steps.sum.why"),
         # the sum of the rounded exponentials, where it rounds otherwise than Z
         # itself (8.1125 against 8.11257 → 8.1126), beside Z as the key gives it
         differs_note(w, [(Z, w.shown_result(value_of(z), w.digits), w.shown_answer(sm.Z))],
-                     f"the exponentials were rounded to {rounded_to(exp_nums)}") if z_answered else (),
+                     say.text("notes.cause.exps", exps=rounded_to(exp_nums))) if z_answered else (),
     ))
     worked = [w.shown_result(a, w.digits) for a in quotients]
     steps.append(Step(
-        "divide", (),
+        say.text("steps.div.title"), (),
         (Seq(tuple(
             eq(sym(i + 1), Frac(n, z), m) for i, (n, m) in enumerate(zip(exp_nums, worked))
         )),),
-        why_div,
+        why_div if why_div is not None else say("steps.div.why"),
         differs_note(w, [(sym(i + 1), m, w.shown_answer(a)) for i, (m, a) in enumerate(zip(worked, sm.weights))],
                      rounding_cause(exp_nums, z)),
     ))
@@ -192,7 +173,7 @@ def step_entropy(w: SolutionBuilder, weights: Sequence[ExactReal], neg_log_weigh
     total = eq(Sym("H"), *((Add(tuple(w.shown_result(-value_of(p)) for p in prods)),) if len(prods) > 1 else ()), h_m)
     body = ()
     if len(keys) < len(weights):
-        body = (prose("Positions with weight 0 contribute nothing (0 · ln 0 is taken as 0)."),)
+        body = (say("steps.entropy.zero_weights"),)
     after = _entropy_result(w, keys, [a for a in weights if a.rat != 0], total_m, H)
     # a calculator's result from the same weights (to float precision, far
     # finer than the window it widens)
@@ -201,7 +182,7 @@ def step_entropy(w: SolutionBuilder, weights: Sequence[ExactReal], neg_log_weigh
     w.method[name] = [total_m, Fraction(calculator)]
     if w.digits < w.places:
         w.slips.setdefault(name, []).append((_rounded_too_soon(w, keys), "rounded_working"))
-    step = Step("compute the entropy", body, (definition, terms, total), why, after)
+    step = Step(say.text("steps.entropy.title"), body, (definition, terms, total), why, after)
     return step, H
 
 
@@ -212,12 +193,10 @@ def _entropy_result(w: SolutionBuilder, keys: Sequence[Num], weights: Sequence[E
     key = w.shown_answer(H)
     worked = w.shown_result(total_m, w.digits)
     if worked.text == key.text:
-        return (prose("so ", eq(Sym("H"), key), " nats."),)
+        return (say("steps.entropy.result", h=eq(Sym("H"), key)),)
     exact_weights = all(ExactReal.of(value_of(k)).rat == a.rat for k, a in zip(keys, weights))
-    cause = (f"each term was rounded to {w.places} places" if exact_weights else
-             f"the weights were rounded to {w.digits} places")
-    return (prose("so ", Chain(Sym("H"), (("≈", worked),)), f" nats from the numbers as printed, since {cause}; "
-                  "computed exactly, ", eq(Sym("H"), key), " nats, the answer in the key. Both are accepted."),)
+    return (say("notes.entropy_differs.terms_rounded" if exact_weights else "notes.entropy_differs.weights_rounded",
+                approx=Chain(Sym("H"), (("≈", worked),)), places=w.places, digits=w.digits, h=eq(Sym("H"), key)),)
 
 
 def _rounded_too_soon(w: SolutionBuilder, keys: Sequence[Num]) -> ExactReal:
@@ -276,9 +255,9 @@ def step_context(w: SolutionBuilder, weights: Sequence[ExactReal], states, t: st
         ))
     result = eq(csym, Vec(tuple(w.shown_answer(x) for x in c)))
     note = differs_note(w, [(Sym("c", f"{t or 't'},{j + 1}"), m, w.shown_answer(x)) for j, (m, x) in enumerate(zip(worked, c))],
-                        f"the weights were rounded to {w.digits} places")
+                        say.text("notes.cause.weights", digits=w.digits))
     w.method[name] = [list(v) for v in zip(*method)]  # two whole vectors
-    step = Step("blend the states into the context", (), (blend, *coords, result), why, note)
+    step = Step(say.text("steps.context.title"), (), (blend, *coords, result), why, note)
     return step, c
 
 
