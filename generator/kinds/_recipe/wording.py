@@ -13,7 +13,7 @@ from ...inputs import number_text
 from ...maths import exact
 from ...maths.attention import convex_hull
 from ...maths.exact import ExactReal
-from ...mathlines import Num
+from ...mathlines import Num, NumText
 from ...exam.numbers import value_of
 from ...text import Sayer
 from .._base import SolutionBuilder
@@ -87,16 +87,16 @@ def forecast_thresholds(x: float) -> tuple[str, str]:
     """Two round thresholds just below a weight, for the Forecast's guess
     (never "above 1.0": no weight is)."""
     if x >= 0.99:
-        return "0.9", "0.99"
+        return NumText("0.9"), NumText("0.99")
     hi = max(0.1, min(0.9, np.floor(x * 10) / 10))
-    return f"{hi - 0.1:.1f}", f"{hi:.1f}"
+    return NumText(f"{hi - 0.1:.1f}"), NumText(f"{hi:.1f}")
 
 
 def signed(x: Fraction, paren: bool = False) -> str:
     """A number for prose, with a true minus sign (U+2212); in parentheses
     when negative and `paren` (after a minus: 2.1 − (−0.5))."""
     text = number_text(x).replace("-", "−")
-    return f"({text})" if paren and x < 0 else text
+    return NumText(f"({text})" if paren and x < 0 else text)
 
 
 def hull_words(states) -> tuple[str, str, str]:
