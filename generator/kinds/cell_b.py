@@ -112,7 +112,8 @@ def blend(w: SolutionBuilder, sm, states, equal: bool):
         avg = eq(Sym("c", "t"), Mul((Frac(Num("1"), Num(str(tx))),
                                      Paren(Add(tuple(Sym("h", str(i + 1)) for i in range(tx))))), "juxt"))
         step = dataclasses.replace(step, body=(say("steps.blend.body_equal", avg=avg),))
-    w.vector("context", say.text("cells.answers.context"), c, numeric.context(sm.numeric, [[float(v) for v in h] for h in states]),
+    w.vector("context", say.text("cells.answers.context"), c,
+             numeric.context(sm.numeric, [[float(v) for v in h] for h in states]),
              distractors=context_distractors(sm, states))
     return step, c
 

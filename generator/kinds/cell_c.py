@@ -134,9 +134,10 @@ def bars(w: SolutionBuilder, sm, tops: list[int], naive_did: str) -> tuple:
     neg = [i for i, s in enumerate(scores) if s < 0]
     axis = ("figure.axis.none_negative" if not neg else "figure.axis.one_negative" if len(neg) == 1
             else "figure.axis.negatives")
-    caption = say("figure.caption", axis=say.text(axis, where=positions(neg) if neg else ""), did=naive_did, lead=say.text(
-        "figure.lead.winner" if len(tops) == 1 else "figure.lead.tie", n=k + 1, tops=positions(tops),
-        weight=w.shown_answer(sm.weights[k]).text))
+    lead = say.text("figure.lead.winner" if len(tops) == 1 else "figure.lead.tie", n=k + 1, tops=positions(tops),
+                    weight=w.shown_answer(sm.weights[k]).text)
+    caption = say("figure.caption", axis=say.text(axis, where=positions(neg) if neg else ""), did=naive_did,
+                  lead=lead)
     return (bars_figure(w, sm.weights, labels, caption, winner=k if len(tops) == 1 else None),)
 
 

@@ -66,7 +66,8 @@ def solve(problem: Problem, digits: int) -> Solution:
         step, c = step_context(w, sm.weights, states, "t", say("cells.context_why"))
         steps.append(step)
     answer_softmax(w, sm)
-    w.vector("context", say.text("cells.answers.context"), c, numeric.context(sm.numeric, [[float(v) for v in h] for h in states]),
+    w.vector("context", say.text("cells.answers.context"), c,
+             numeric.context(sm.numeric, [[float(v) for v in h] for h in states]),
              distractors=context_distractors(sm, states))
     if one:
         w.check("alpha = 1", sm.weights[0].rat == 1, say(
