@@ -11,6 +11,7 @@ from ..maths import numeric
 from ..maths.attention import softmax
 from ..mathlines import Add, Call, Frac, Mul, Num, Paren, Sym, eq
 from ..model import Problem, Solution, Step, prose
+from ..text import Sayer
 from . import about, register
 from ..exam.numbers import value_of
 from ._base import Kind, SolutionBuilder, draw_decimal, input_node
@@ -22,6 +23,9 @@ from ._recipe.wording import hull_words, rounded_to
 from ._recipe.worked import differs_note, scores_line, states_line, step_context, steps_softmax
 
 ALLOWED = {"scores", "states"}
+say = Sayer("cell_b")
+NOT_EQUAL = "the scores are not all equal; kind 2.2 blends the states with the weights of any scores"
+SINGLE = "with a single score there is nothing to spread the focus over (that is cell E)"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -42,9 +46,9 @@ def normalise(inputs: dict) -> dict:
 def missing_property(inputs: dict) -> str | None:
     s = rationals(inputs["scores"])
     if len(set(s)) != 1:
-        return "the scores are not all equal; kind 2.2 blends the states with the weights of any scores"
+        return NOT_EQUAL
     if len(s) < 2:
-        return "with a single score there is nothing to spread the focus over (that is cell E)"
+        return SINGLE
     return None
 
 
@@ -56,21 +60,15 @@ def solve(problem: Problem, digits: int) -> Solution:
     w = SolutionBuilder(digits)
     sm = softmax(scores)
     equal = len(set(scores)) == 1
-    question = [prose("An input of ", eq(Sym("T", "x"), Num(str(tx))), " positions gets the scores ",
-                      scores_line(scores, "t"),
-                      ". Compute the attention weights" +
-                      (" and the context vector for the states " if states else "."),
-                      *((states_line(states), ".") if states else ()))]
-    forecast = prose("If the model can’t tell the boxes apart, what should it do? "
-                     "Guess the weight of each.")
+    question = [say("question.scores_states" if states else "question.scores", tx=eq(Sym("T", "x"), Num(str(tx))),
+                    scores=scores_line(scores, "t"), states=states_line(states) if states else "")]
+    forecast = say("forecast")
     if equal:
         steps = [symmetry_step(w, sm)]
     else:
         # symmetry only forces equal weights when the scores are equal: the full recipe
         steps = steps_softmax(w, sm, "t")
-        steps[0] = dataclasses.replace(steps[0], body=(prose(
-            "The scores are not all equal, so symmetry does not force equal weights: run the full recipe."),
-            *steps[0].body))
+        steps[0] = dataclasses.replace(steps[0], body=(say("steps.full_recipe"), *steps[0].body))
     answer_softmax(w, sm)
     c = None
     if states:
@@ -78,15 +76,12 @@ def solve(problem: Problem, digits: int) -> Solution:
         steps.append(step)
     verify_sum(w, sm.weights)
     if equal:
-        w.check("uniform", True, prose(
-            "Every weight equals ", eq(Frac(Num("1"), Num(str(tx))), w.shown_answer(sm.weights[0])),
-            ": this is the “no focus” degenerate case."))
+        w.check("uniform", True, say(
+            "verify.uniform", uniform_eq=eq(Frac(Num("1"), Num(str(tx))), w.shown_answer(sm.weights[0]))))
     if states:
         verify_hull(w, c, states)
-    recall = ((prose("Equal scores give which attention distribution?"),
-               prose("The uniform one, ", eq(Sym("alpha", "i"), Frac(Num("1"), Sym("T", "x"))),
-                     "; the context is the plain average of the states (Cell B).")),)
-    return Solution(problem, "All scores equal", tuple(question), forecast, tuple(steps),
+    recall = ((say("recall.front"), say("recall.back", alpha_eq=eq(Sym("alpha", "i"), Frac(Num("1"), Sym("T", "x"))))),)
+    return Solution(problem, say.text("title"), tuple(question), forecast, tuple(steps),
                     tuple(w.answers), tuple(w.checks), recall, figures(w, sm, states, c, equal))
 
 
@@ -97,32 +92,28 @@ def symmetry_step(w: SolutionBuilder, sm) -> Step:
     z = w.shown_result(tx * value_of(e))
     a = w.shown_result(value_of(e) / value_of(z), w.digits)  # = 1/Tx exactly
     w.method["denominator"] = [value_of(z)]
-    return Step("notice the scores are equal, then confirm", (
-        prose("When the inputs to softmax are identical, symmetry forces identical outputs; no arithmetic "
-              "is needed, but let’s confirm. Each ", Call("exp", input_node(sm.scores[0])),
-              f" is the same number, and there are {tx} of them."),),
+    return Step(say.text("steps.symmetry.title"), (
+        say("steps.symmetry.body", exp=Call("exp", input_node(sm.scores[0])), tx=tx),),
         (eq(Call("exp", input_node(sm.scores[0] - sm.shift)), e),
          eq(Sym("Z"), Mul((Num(str(tx)), e), "times"), z),
          eq(Sym("alpha", "ti"), Frac(e, z), a)),
-        prose("Confirms the symmetry: equal scores give the uniform distribution ",
-              eq(Frac(Num("1"), Sym("T", "x")), Frac(Num("1"), Num(str(tx)))), "."),
+        say("steps.symmetry.why", uniform_eq=eq(Frac(Num("1"), Sym("T", "x")), Frac(Num("1"), Num(str(tx))))),
         # Tx times the rounded exponential, where it rounds otherwise than Z itself (the key)
         differs_note(w, [(Sym("Z"), w.shown_result(value_of(z), w.digits), w.shown_answer(sm.Z))],
-                     f"the exponential was rounded to {rounded_to([e])}"))
+                     say.text("steps.symmetry.rounded", rounded=rounded_to([e]))))
 
 
 def blend(w: SolutionBuilder, sm, states, equal: bool):
     """The context step (with equal weights, a plain average) and its answer."""
     tx = len(sm.scores)
-    step, c = step_context(w, sm.weights, states, "t", prose(
-        "With equal weights the context is the plain average of the states — "
-        "softmax does not invent focus out of nothing." if equal else
-        "The context is the weighted average of the states."))
+    step, c = step_context(w, sm.weights, states, "t",
+                           say("steps.blend.why_equal" if equal else "cells.context_why"))
     if equal:
         avg = eq(Sym("c", "t"), Mul((Frac(Num("1"), Num(str(tx))),
                                      Paren(Add(tuple(Sym("h", str(i + 1)) for i in range(tx))))), "juxt"))
-        step = dataclasses.replace(step, body=(prose("Equal weights make the blend a plain average: ", avg, "."),))
-    w.vector("context", "context vector c_t", c, numeric.context(sm.numeric, [[float(v) for v in h] for h in states]),
+        step = dataclasses.replace(step, body=(say("steps.blend.body_equal", avg=avg),))
+    w.vector("context", say.text("cells.answers.context"), c,
+             numeric.context(sm.numeric, [[float(v) for v in h] for h in states]),
              distractors=context_distractors(sm, states))
     return step, c
 
@@ -130,16 +121,12 @@ def blend(w: SolutionBuilder, sm, states, equal: bool):
 def figures(w: SolutionBuilder, sm, states, c, equal: bool) -> tuple:
     """The weights as bars, and where there are states the context among them."""
     tx = len(sm.scores)
-    specs = [bars_figure(w, sm.weights, position_labels(tx), prose(
-        f"{'both bars have' if tx == 2 else f'all {tx} bars have'} the same height {w.shown_answer(sm.weights[0]).text} = "
-        f"1/{tx}: with nothing to tell the "
-        "boxes apart, softmax spreads the focus evenly — no bar is highlighted because none wins."
-        if equal else "the bars follow the scores: equal scores would have given equal bars."))]
+    bars = "figure.bars.unequal" if not equal else "figure.bars.equal_two" if tx == 2 else "figure.bars.equal_many"
+    specs = [bars_figure(w, sm.weights, position_labels(tx),
+                         say(bars, tx=tx, height=w.shown_answer(sm.weights[0]).text))]
     if states:
-        spec = context_figure(w, sm.weights, states, c, prose(
-            "with equal weights the context is the centroid of the states: the X sits at their plain average, "
-            f"{hull_words(states)[2]}." if equal
-            else context_caption(w, sm.weights, c, states)[0]))
+        spec = context_figure(w, sm.weights, states, c, say("figure.context_equal", hull=hull_words(states)[2])
+                              if equal else prose(context_caption(w, sm.weights, c, states)[0]))
         if spec:
             specs.append(spec)
     return tuple(specs)

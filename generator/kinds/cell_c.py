@@ -10,7 +10,8 @@ from ..inputs import check_keys, require
 from ..maths.attention import softmax, top_positions
 from ..maths.exact import ExactReal
 from ..mathlines import Add, Frac, Seq, SumOver, Sym, eq
-from ..model import Problem, Solution, Step, prose
+from ..model import Problem, Solution, Step
+from ..text import Sayer
 from . import about, register
 from ._base import Kind, SolutionBuilder, draw_decimal, input_node
 from ._recipe.answers import answer_softmax
@@ -21,6 +22,11 @@ from ._recipe.wording import pct, positions
 from ._recipe.worked import decimal_places, scores_line, steps_softmax
 
 ALLOWED = {"scores"}
+say = Sayer("cell_c")
+NO_NEGATIVE = ("no score is negative, and negative scores are what cell C is about; kind 2.1 works the softmax of "
+               "any scores")
+NO_POSITIVE = "no score is positive, so the naive division does not visibly break"
+ALL_EQUAL = "all scores are equal, so every weight is 1/T_x (cell B)"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -49,19 +55,12 @@ def accepts(inputs: dict) -> str | None:
 def missing_property(inputs: dict) -> str | None:
     s = rationals(inputs["scores"])
     if not any(x < 0 for x in s):
-        return "no score is negative, and negative scores are what cell C is about; kind 2.1 works the softmax of any scores"
+        return NO_NEGATIVE
     if not any(x > 0 for x in s):
-        return "no score is positive, so the naive division does not visibly break"
+        return NO_POSITIVE
     if len(set(s)) == 1:
-        return "all scores are equal, so every weight is 1/T_x (cell B)"
+        return ALL_EQUAL
     return None
-
-
-ASK = prose("Say why you cannot simply divide each score by their sum.")  # the text answer's prompt
-WHY_NOT_DIVIDE = ("Divided by their sum, raw scores need not give weights: a negative score gets a negative "
-                  "“weight”, a negative sum flips every sign, a zero sum divides by zero, and even fractions "
-                  "in [0, 1] can rank the positions differently from their scores. Exponentiating first makes "
-                  "every score positive, so the normalised fractions are weights that add to 1.")
 
 
 def naive_failure(w: SolutionBuilder, scores: list[Fraction], t: str):
@@ -73,9 +72,7 @@ def naive_failure(w: SolutionBuilder, scores: list[Fraction], t: str):
     sum_line = eq(SumOver("j", Sym("e", f"{t}j")), Add(tuple(input_node(s) for s in scores)),
                   input_node(total))
     if total == 0:
-        return None, (sum_line,), prose(
-            "The scores sum to zero, so every naive “weight” is a division by zero."), \
-            "The naive division divided by zero."
+        return None, (sum_line,), say("failure.zero_sum"), say.text("figure.did.zero_sum")
     naive = [s / total for s in scores]
     lines = (sum_line, Seq(tuple(
         eq(Sym("alpha", f"{t}{i + 1}"), Frac(input_node(s), input_node(total)), shown(a))
@@ -83,17 +80,14 @@ def naive_failure(w: SolutionBuilder, scores: list[Fraction], t: str):
     bad = [i for i, a in enumerate(naive) if a < 0 or a > 1]
     if bad:
         i = bad[0]
-        what = ("a negative “weight” — negative focus is meaningless" if naive[i] < 0
-                else f"a “weight” of {pct(ExactReal.of(naive[i]), 0)} focus — impossible")
-        after = prose(f"Position {i + 1} gets ", shown(naive[i]), f": {what}." +
-                      (" The denominator is negative, so every sign flips." if total < 0 else ""))
-        did = (f"The naive division gave {positions(bad)} "
-               f"{'impossible “weights”' if len(bad) > 1 else 'an impossible “weight”'} (below 0 or above 1).")
+        after = say("failure.negative" if naive[i] < 0 else "failure.above_one", n=i + 1, value=shown(naive[i]),
+                    pct=pct(ExactReal.of(naive[i]), 0), flipped=say.text("failure.flipped") if total < 0 else "")
+        did = say.text("figure.did.impossible_many" if len(bad) > 1 else "figure.did.impossible_one",
+                       where=positions(bad))
     else:  # every score ≤ 0, not all equal (typed): the most negative score gets the biggest share
         k = max(range(len(naive)), key=lambda i: naive[i])
-        after = prose(f"These happen to lie in [0, 1], but the biggest share goes to position {k + 1}, "
-                      "whose score is not the largest — the ranking is upside down.")
-        did = "The naive division ranked the positions upside down."
+        after = say("failure.upside_down", n=k + 1)
+        did = say.text("figure.did.upside_down")
     return naive, lines, after, did
 
 
@@ -103,49 +97,48 @@ def solve(problem: Problem, digits: int) -> Solution:
     sm = softmax(scores)
     tops = top_positions(sm.scores)
     k = tops[0]
-    question = [prose("The alignment scores at one decoder step are ", scores_line(scores, "t"),
-                      ". Some are negative. Compute the attention weights."), ASK]
+    ask = say("question.ask")  # the text answer's prompt
+    question = [say("question.scores", scores=scores_line(scores, "t")), ask]
     total = sum(scores)
-    forecast = prose("The naive division uses ", eq(SumOver("j", Sym("e", "tj")), input_node(total)),
-                     " — a negative denominator" if total < 0 else " — zero" if total == 0 else "",
-                     ". Predict what goes wrong, then predict " +
-                     (f"the real winner ({positions(tops)})." if len(tops) == 1 else
-                      f"how the focus splits between {positions(tops)}, whose scores tie for the largest."))
+    sign = "negative_sum" if total < 0 else "zero_sum" if total == 0 else "positive_sum"
+    forecast = say("forecast.both", uses=say(f"forecast.uses.{sign}", sum=eq(SumOver("j", Sym("e", "tj")),
+                                                                              input_node(total))),
+                   predict=say("forecast.predict.winner" if len(tops) == 1 else "forecast.predict.tie",
+                               tops=positions(tops)))
     naive, lines, failure, naive_did = naive_failure(w, scores, "t")
-    steps = [Step("show why naive division fails",
-                  (prose("The naive recipe divides each score by their sum:"),), lines, prose(
-        "This is exactly the failure softmax was built to avoid; seeing it on real numbers "
-        "cements why we exponentiate."), (failure,))]
-    steps += steps_softmax(
-        w, sm, "t", title_exp="exponentiate (kills the sign problem)",
-        why_exp=prose("exp maps every real number, negative included, to a positive one — the whole point."),
-        why_div=prose("Dividing each exponentiated score by their total is the softmax normalisation: the "
-                      "positive numbers become fractions of focus that add to 1. The machinery survives "
-                      "negative inputs untouched."))
+    steps = [Step(say.text("steps.naive.title"), (say("steps.naive.body"),), lines, say("steps.naive.why"),
+                  (failure,))]
+    steps += steps_softmax(w, sm, "t", title_exp=say.text("steps.exp.title"), why_exp=say("steps.exp.why"),
+                           why_div=say("steps.divide.why"))
     if naive is not None:
-        w.vector("naive_weights", "the broken naive “weights” e_i / Σe", [ExactReal.of(a) for a in naive],
+        w.vector("naive_weights", say.text("answers.naive_weights"), [ExactReal.of(a) for a in naive],
                  np.array([float(s) for s in scores]) / float(total))
     answer_softmax(w, sm)
-    w.text("why_not_divide", "why dividing by the sum fails", WHY_NOT_DIVIDE, ASK)
+    w.text("why_not_divide", say.text("answers.why_not_divide.label"), say.text("answers.why_not_divide.model"), ask)
     verify_range(w, sm.weights)
     verify_sum(w, sm.weights)
-    w.check("winner", True, prose(
-        (f"Position {k + 1} wins with ≈ {pct(sm.weights[k])}" if len(tops) == 1 else
-         f"{positions(tops).capitalize()} tie for the lead with ≈ {pct(sm.weights[k])} each") +
-        " — softmax handled the negative scores gracefully."))
-    labels = [f"{position_labels(len(scores))[i]} (e = {figure_number(s)})" for i, s in enumerate(scores)]
+    w.check("winner", True, say("verify.winner" if len(tops) == 1 else "verify.tie", n=k + 1,
+                                Tops=positions(tops).capitalize(), pct=pct(sm.weights[k])))
+    recall = ((say("recall.front"), say("recall.back")),)
+    return Solution(problem, say.text("title"), tuple(question), forecast, tuple(steps),
+                    tuple(w.answers), tuple(w.checks), recall, bars(w, sm, tops, naive_did))
+
+
+def bars(w: SolutionBuilder, sm, tops: list[int], naive_did: str) -> tuple:
+    """The weights as bars, each labelled with its score; the caption says
+    that every bar stands above the axis, how the naive division failed, and
+    who leads."""
+    scores, k = sm.scores, tops[0]
+    labels = [say.text("figure.label", position=position_labels(len(scores))[i], score=figure_number(s))
+              for i, s in enumerate(scores)]
     neg = [i for i, s in enumerate(scores) if s < 0]
-    figures = (bars_figure(w, sm.weights, labels, prose(
-        ("every bar stands above the axis — even for the negative score" + ("s" if len(neg) > 1 else "") +
-         f" ({positions(neg)}). " if neg else "every bar stands above the axis. ") + f"{naive_did} " +
-        (f"The hatched bar, position {k + 1} at {w.shown_answer(sm.weights[k]).text}, belongs to the largest score."
-         if len(tops) == 1 else
-         f"The tallest bars, {positions(tops)} at {w.shown_answer(sm.weights[k]).text} each, belong to the tied largest "
-         "scores.")), winner=k if len(tops) == 1 else None),)
-    recall = ((prose("Why exponentiate before normalising?"),
-               prose("exp makes every score positive, so negative scores cannot break the fractions (Cell C).")),)
-    return Solution(problem, "Negative scores present", tuple(question), forecast, tuple(steps),
-                    tuple(w.answers), tuple(w.checks), recall, figures)
+    axis = ("figure.axis.none_negative" if not neg else "figure.axis.one_negative" if len(neg) == 1
+            else "figure.axis.negatives")
+    lead = say.text("figure.lead.winner" if len(tops) == 1 else "figure.lead.tie", n=k + 1, tops=positions(tops),
+                    weight=w.shown_answer(sm.weights[k]).text)
+    caption = say("figure.caption", axis=say.text(axis, where=positions(neg) if neg else ""), did=naive_did,
+                  lead=lead)
+    return (bars_figure(w, sm.weights, labels, caption, winner=k if len(tops) == 1 else None),)
 
 
 KIND = register(Kind(

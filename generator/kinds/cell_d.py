@@ -13,7 +13,8 @@ from ..maths import exact
 from ..maths.attention import lead, softmax
 from ..maths.exact import agree
 from ..mathlines import Add, Call, Frac, Seq, Sym, Tup, eq
-from ..model import Problem, Solution, Step, prose
+from ..model import Problem, Solution, Step
+from ..text import Sayer
 from . import about, register
 from ..exam.numbers import value_of
 from ._base import Kind, SolutionBuilder, draw_decimal, input_node
@@ -26,11 +27,10 @@ from ._recipe.worked import (differs_note, merged_step, printed_weights, scores_
                              steps_softmax, worked_softmax)
 
 ALLOWED = {"scores", "shift"}
-
-
-ASK = prose("Compare them with the weights of the original scores.")  # the text answer's prompt
-SAME = ("They are the same: adding k to every score multiplies every exponential, and so their sum, by exp(k), "
-        "which cancels in every fraction — only the differences between scores matter.")
+say = Sayer("cell_d")
+TOO_LARGE = "shift: the shifted scores exceed 10^6 in size"
+NO_SHIFT = "the shift k is 0, so nothing is shifted; give a non-zero shift"
+ALL_EQUAL = "all scores are equal, so every weight is 1/T_x before and after any shift (cell B)"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -47,28 +47,28 @@ def normalise(inputs: dict) -> dict:
     out = {"scores": scores_input(require(inputs, "scores", "D"))}
     out["shift"] = number_text(parse_number(require(inputs, "shift", "D"), "shift"))
     if max(abs(s + Fraction(out["shift"])) for s in rationals(out["scores"])) > 10**6:
-        raise UserError("shift: the shifted scores exceed 10^6 in size")
+        raise UserError(TOO_LARGE)
     return out
 
 
 def missing_property(inputs: dict) -> str | None:
     if Fraction(inputs["shift"]) == 0:
-        return "the shift k is 0, so nothing is shifted; give a non-zero shift"
+        return NO_SHIFT
     if len(set(inputs["scores"])) == 1:
-        return "all scores are equal, so every weight is 1/T_x before and after any shift (cell B)"
+        return ALL_EQUAL
     return None
 
 
-FACTOR_OUT = Step("write the shifted softmax and factor out the constant", (),
-                  (shift_cancels(Sym("alpha", "i", "'")),),
-                  prose("The factor ", Call("exp", Sym("k")), " cancels top and bottom — algebraic proof that only "
-                        "score differences matter."))
-NO_CHECK = Step("why not check on the shifted scores directly", (prose(
-    "The shifted scores are so large (or so negative) that ", Call("exp", Sym("e", None, "'")),
-    " overflows a calculator, so a numerical check on them is out of reach; the algebra of step 1 "
-    "is the proof, and the original scores give the weights."),), (), prose(
-    "This is exactly why libraries subtract the largest score first: the weights do not change, "
-    "and exp stays in range."))
+def factor_out() -> Step:
+    """Step 1: exp(k) factored out of the shifted softmax cancels."""
+    return Step(say.text("steps.factor_out.title"), (), (shift_cancels(Sym("alpha", "i", "'")),),
+                say("steps.factor_out.why", exp_k=Call("exp", Sym("k"))))
+
+
+def no_check() -> Step:
+    """Where the shifted scores are too large to exponentiate: why they are not worked."""
+    return Step(say.text("steps.no_check.title"), (say("steps.no_check.body", exp_e=Call("exp", Sym("e", None, "'"))),),
+                (), say("steps.no_check.why"))
 
 
 def solve(problem: Problem, digits: int) -> Solution:
@@ -78,47 +78,39 @@ def solve(problem: Problem, digits: int) -> Solution:
     w = SolutionBuilder(digits)
     sm0 = softmax(base)
     sm = softmax(shifted)
-    question = [prose("The scores ", scores_line(base, "t"), " are all shifted by ",
-                      eq(Sym("k"), input_node(k)), ", giving ", scores_line(shifted, "t", prime=True),
-                      ". Compute the weights of the shifted scores."), ASK]
-    forecast = prose("Will the weights change, shrink, or stay exactly the same? Commit to an answer.")
-    steps = [FACTOR_OUT]
+    ask = say("question.ask")  # the text answer's prompt
+    question = [say("question.scores", scores=scores_line(base, "t"), k_eq=eq(Sym("k"), input_node(k)),
+                    shifted=scores_line(shifted, "t", prime=True)), ask]
+    forecast = say("forecast")
+    steps = [factor_out()]
     original, worked0, z0, q0 = original_step(w, sm0)
     ratio = sm.Z / sm0.Z if sm.shift == 0 and sm0.shift == 0 else None
     apart = ""  # how far the worked lists of the two score lists print apart
     if sm.shift == 0:
         # the shifted scores are the question's e′: their weights α′ and sum Z′
-        num = steps_softmax(w, sm, "t", why_div=prose("Confirms the algebra numerically."), prime=True)
+        num = steps_softmax(w, sm, "t", why_div=say("steps.shifted.divide_why"), prime=True)
         apart = printed_apart(worked0, printed_weights(w))
         original = compared(w, original, apart, sum(len(s.after) for s in num), ratio, k, z0)
-        steps.append(merged_step("check numerically on the shifted scores", num, prose(
-            "Confirms the algebra on real numbers: these are the weights of the shifted scores.")))
+        steps.append(merged_step(say.text("steps.shifted.title"), num, say("steps.shifted.why")))
     else:
         w.method["weights"] = [q0]
-        steps.append(NO_CHECK)
+        steps.append(no_check())
     steps.append(original)
     answer_softmax(w, sm)
-    w.text("comparison", "the shifted weights against the original ones", SAME, ASK)
-    w.vector("weights_original", "weights of the unshifted scores", list(sm0.weights), sm0.numeric, method=[q0],
+    w.text("comparison", say.text("answers.comparison.label"), say.text("answers.comparison.model"), ask)
+    w.vector("weights_original", say.text("answers.weights_original"), list(sm0.weights), sm0.numeric, method=[q0],
              distractors=weight_distractors(sm0))
     if ratio is not None:
-        w.numeric("cancelled_factor", "exp(k), the factor that cancels", ratio,
+        w.numeric("cancelled_factor", say.text("answers.cancelled_factor"), ratio,
                   float(np.exp(float(k))))
     same = all(agree(a, b) for a, b in zip(sm.weights, sm0.weights))
-    w.check("shift invariance", same, prose(
-        "The shifted weights are identical to the unshifted ones, computed exactly: ",
-        Tup(tuple(w.shown_answer(a) for a in sm0.weights)), " ✓. ",
-        f"The worked lines differ {apart} only because they were worked from rounded numbers. " if apart else "",
-        "This is why libraries subtract the largest score before exponentiating — exp cannot "
-        "overflow, and the answer does not change."))
+    w.check("shift invariance", same, say("verify.same_apart" if apart else "verify.same", apart=apart,
+                                          weights=Tup(tuple(w.shown_answer(a) for a in sm0.weights))))
     verify_sum(w, sm.weights)
-    figures = (bars_figure(w, sm.weights, shifted_labels(base, shifted), prose(
-        "these bars are the weights of the shifted scores — and, to every digit, of the original ones: "
-        f"adding {number_text(k)} moved every score (see the labels) but not a single bar."), winner=lead(sm)),)
-    recall = ((prose("Adding the same constant to every score does what to the weights?"),
-               prose("Nothing — softmax is shift-invariant; ", Call("exp", Sym("k")),
-                     " cancels (Cell D).")),)
-    return Solution(problem, "Shifted scores", tuple(question), forecast, tuple(steps),
+    figures = (bars_figure(w, sm.weights, shifted_labels(base, shifted), say("figure.bars", k=number_text(k)),
+                           winner=lead(sm)),)
+    recall = ((say("recall.front"), say("recall.back", exp_k=Call("exp", Sym("k")))),)
+    return Solution(problem, say.text("title"), tuple(question), forecast, tuple(steps),
                     tuple(w.answers), tuple(w.checks), recall, figures)
 
 
@@ -130,11 +122,11 @@ def original_step(w: SolutionBuilder, sm0) -> tuple[Step, list, object, list]:
     notes0 = differs_note(w, [(Sym("alpha", f"t{i + 1}"), m, w.shown_answer(a))
                               for i, (m, a) in enumerate(zip(worked0, sm0.weights))],
                           rounding_cause(exps0, z0))
-    step = Step("solve the original scores for comparison", (), (
+    step = Step(say.text("steps.original.title"), (), (
         Seq(tuple(eq(Call("exp", input_node(s - sm0.shift)), e) for s, e in zip(sm0.scores, exps0))),
         eq(Sym("Z"), Add(tuple(exps0)), z0) if len(exps0) > 1 else eq(Sym("Z"), z0),
         Seq(tuple(eq(Sym("alpha", f"t{i + 1}"), Frac(e, z0), m) for i, (e, m) in enumerate(zip(exps0, worked0)))),
-    ), prose("The two sets of weights must agree to every digit if shift invariance holds."), notes0)
+    ), say("steps.original.why"), notes0)
     return step, worked0, z0, q0
 
 
@@ -145,23 +137,18 @@ def compared(w: SolutionBuilder, original: Step, apart: str, notes: int, ratio, 
     the sum."""
     notes += len(original.after)
     if apart:  # as printed, the lists may differ where rounding moved a last place
-        where = "the notes say where" if notes > 1 else "the note says where"
-        original = dataclasses.replace(original, why=prose(
-            "If shift invariance holds, the two sets of weights are exactly equal. Worked from rounded "
-            f"numbers they differ {apart} here — {where}; the exact weights agree to every digit."))
+        original = dataclasses.replace(original, why=say(
+            "steps.original.why_apart_notes" if notes > 1 else "steps.original.why_apart_note", apart=apart))
     if ratio is None:
         return original
     z1 = w.method["denominator"][0]
     q = w.shown_result(z1 / value_of(z0))
     shown = exact.shown(ratio, w.places)  # at the quotient's places, so the two compare
     gap = printed_apart([q], [shown])
-    tail = () if not gap else (
-        f" (it differs {gap} from ", Call("exp", input_node(k)), " only because both sums were rounded)")
-    return dataclasses.replace(original, after=original.after + (prose(
-        "Every exponential was multiplied by ", eq(Call("exp", input_node(k)), shown),
-        ", and so was the denominator: ",
-        eq(Frac(Sym("Z", None, "'"), Sym("Z")), Frac(w.shown_working_result(z1), z0), q),
-        *tail, " — the factor cancels in every fraction."),))
+    aside = say("steps.original.factor_aside", gap=gap, exp=Call("exp", input_node(k))) if gap else ""
+    return dataclasses.replace(original, after=original.after + (say(
+        "steps.original.factor", exp_k=eq(Call("exp", input_node(k)), shown), aside=aside,
+        ratio=eq(Frac(Sym("Z", None, "'"), Sym("Z")), Frac(w.shown_working_result(z1), z0), q)),))
 
 
 KIND = register(Kind(

@@ -8,7 +8,8 @@ from ..inputs import check_keys, require
 from ..maths import numeric
 from ..maths.attention import context, softmax, winner
 from ..mathlines import Call, Frac, Mul, Num, Sym, Vec, eq
-from ..model import Problem, Solution, Step, prose
+from ..model import Problem, Solution, Step
+from ..text import Sayer
 from . import about, register
 from ._base import Kind, SolutionBuilder, draw_decimal, input_node
 from ._recipe.answers import answer_softmax, context_distractors
@@ -18,6 +19,8 @@ from ._recipe.verify import verify_hull, verify_sum
 from ._recipe.worked import scores_line, states_line, step_context, steps_softmax
 
 ALLOWED = {"scores", "states"}
+say = Sayer("cell_e")
+NOT_ONE = "T_x = {tx}, not 1, and cell E is about a single input; kind 2.2 blends several states"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -35,8 +38,7 @@ def normalise(inputs: dict) -> dict:
 
 def missing_property(inputs: dict) -> str | None:
     if len(inputs["scores"]) != 1:
-        return (f"T_x = {len(inputs['scores'])}, not 1, and cell E is about a single input; kind 2.2 blends "
-                "several states")
+        return NOT_ONE.format(tx=len(inputs["scores"]))
     return None
 
 
@@ -46,48 +48,40 @@ def solve(problem: Problem, digits: int) -> Solution:
     w = SolutionBuilder(digits)
     sm = softmax(scores)
     one = len(scores) == 1
-    question = [prose("The input has ", eq(Sym("T", "x"), Num(str(len(scores)))), " position" +
-                      ("" if one else "s") + " with score ", scores_line(scores, "t"),
-                      " and encoder state ", states_line(states),
-                      ". Compute the attention weight and the context vector.")]
-    forecast = prose("With only one box, how much focus can it possibly get? Answer before computing."
-                     if one else "Which position will dominate the context?")
+    how_many = "one" if one else "several"
+    question = [say(f"question.{how_many}", tx=eq(Sym("T", "x"), Num(str(len(scores)))),
+                    scores=scores_line(scores, "t"), states=states_line(states))]
+    forecast = say(f"forecast.{how_many}")
     if one:
         e = Call("exp", input_node(scores[0]))
-        steps = [Step("apply softmax over a one-element list", (),
-                      (eq(Sym("alpha", "t1"), Frac(e, e), Num("1")),), prose(
-                          "The denominator is the sum over the only term, so it equals the numerator — "
-                          "the score value cancels entirely."))]
+        steps = [Step(say.text("steps.softmax_one.title"), (),
+                      (eq(Sym("alpha", "t1"), Frac(e, e), Num("1")),), say("steps.softmax_one.why"))]
         h = Vec(tuple(input_node(v) for v in states[0]))
-        steps.append(Step("build the context", (), (
+        steps.append(Step(say.text("steps.context_one.title"), (), (
             eq(Sym("c", "t"), Mul((Sym("alpha", "t1"), Sym("h", "1")), "juxt"),
-               Mul((Num("1"), Sym("h", "1")), "cdot"), Sym("h", "1"), h),), prose(
-            "With no choice to make, attention degenerates to “just use the one state you have” — "
-            "it can never do worse than vanilla seq2seq here.")))
+               Mul((Num("1"), Sym("h", "1")), "cdot"), Sym("h", "1"), h),), say("steps.context_one.why")))
         c = context(sm.weights, states)
     else:
         steps = steps_softmax(w, sm, "t")
-        step, c = step_context(w, sm.weights, states, "t", prose(
-            "The context is the weighted average of the states."))
+        step, c = step_context(w, sm.weights, states, "t", say("cells.context_why"))
         steps.append(step)
     answer_softmax(w, sm)
-    w.vector("context", "context vector c_t", c, numeric.context(sm.numeric, [[float(v) for v in h] for h in states]),
+    w.vector("context", say.text("cells.answers.context"), c,
+             numeric.context(sm.numeric, [[float(v) for v in h] for h in states]),
              distractors=context_distractors(sm, states))
     if one:
-        w.check("alpha = 1", sm.weights[0].rat == 1, prose(
-            eq(Sym("alpha", "t1"), w.shown_answer(sm.weights[0])), " regardless of the score ✓."))
-        w.check("context = h1", all(x.rat == v for x, v in zip(c, states[0])), prose(
-            eq(Sym("c", "t"), Sym("h", "1")), " ✓ — attention on a length-1 input is a no-op."))
+        w.check("alpha = 1", sm.weights[0].rat == 1, say(
+            "verify.alpha_one", alpha_eq=eq(Sym("alpha", "t1"), w.shown_answer(sm.weights[0]))))
+        w.check("context = h1", all(x.rat == v for x, v in zip(c, states[0])), say(
+            "verify.context_one", c_eq=eq(Sym("c", "t"), Sym("h", "1"))))
     else:
         verify_sum(w, sm.weights)
         verify_hull(w, c, states)
-    figures = (bars_figure(w, sm.weights, position_labels(len(scores)), prose(
-        "a single bar of height 1: with one box there is nothing to choose between, whatever its score."
-        if one else "the bars follow the scores; with one position there would be a single bar of height 1."),
+    figures = (bars_figure(w, sm.weights, position_labels(len(scores)), say(f"figure.bars.{how_many}"),
         winner=winner(sm) if not one else None),)
-    recall = ((prose("With one input word, what is ", Sym("alpha", "t1"), "?"),
-               prose("Always 1, and ", eq(Sym("c", "t"), Sym("h", "1")), " (Cell E).")),)
-    return Solution(problem, "A single input word", tuple(question), forecast, tuple(steps),
+    recall = ((say("recall.front", alpha=Sym("alpha", "t1")),
+               say("recall.back", c_eq=eq(Sym("c", "t"), Sym("h", "1")))),)
+    return Solution(problem, say.text("title"), tuple(question), forecast, tuple(steps),
                     tuple(w.answers), tuple(w.checks), recall, figures)
 
 

@@ -10,7 +10,8 @@ from ..inputs import MAX_TX, MAX_TY, check_keys, number_text, parse_scores, pars
 from ..maths.attention import softmax, winner
 from ..maths.exact import ExactReal
 from ..mathlines import Sym, Tup, eq
-from ..model import Problem, Solution, Step, prose
+from ..model import Problem, Solution, Step
+from ..text import Sayer
 from . import about, register
 from ._bank import PAIRS, is_reordering
 from ._base import Kind, SolutionBuilder, draw_decimal
@@ -22,6 +23,13 @@ from ._recipe.wording import pct
 from ._recipe.worked import scores_line, steps_softmax, worked_weights
 
 ALLOWED = {"scores", "source", "target"}
+say = Sayer("cell_g")
+ROWS = "scores: expected {rows} rows, one per target word"
+ROW_LENGTH = "scores[{row}]: {got} scores, but there are {words} source words"
+TIED_ROW = ("row {row} has a tied largest score, so its alignment is ambiguous: cell G reads one source word per row; "
+            "give that row one largest score")
+IN_ORDER = ("the alignment read from the scores keeps the word order, and reordering is what cell G is about; give "
+            "scores whose largest entries step back at least once")
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -41,12 +49,12 @@ def normalise(inputs: dict) -> dict:
     target = parse_words(require(inputs, "target", "G"), "target", max_len=MAX_TY)
     rows = require(inputs, "scores", "G")
     if not isinstance(rows, list) or len(rows) != len(target):
-        raise UserError(f"scores: expected {len(target)} rows, one per target word")
+        raise UserError(ROWS.format(rows=len(target)))
     out_rows = []
     for j, row in enumerate(rows):
         vals = parse_scores(row, f"scores[{j + 1}]")
         if len(vals) != len(source):
-            raise UserError(f"scores[{j + 1}]: {len(vals)} scores, but there are {len(source)} source words")
+            raise UserError(ROW_LENGTH.format(row=j + 1, got=len(vals), words=len(source)))
         out_rows.append([number_text(v) for v in vals])
     return {"source": source, "target": target, "scores": out_rows}
 
@@ -65,27 +73,24 @@ def missing_property(inputs: dict) -> str | None:
     for j, r in enumerate(inputs["scores"]):
         s = sorted(rationals(r), reverse=True)
         if len(s) > 1 and s[0] == s[1]:
-            return f"row {j + 1} has a tied largest score, so its alignment is ambiguous: cell G reads one source word per row; give that row one largest score"
+            return TIED_ROW.format(row=j + 1)
     if not is_reordering(alignment(inputs)):
-        return ("the alignment read from the scores keeps the word order, and reordering is what cell G is "
-                "about; give scores whose largest entries step back at least once")
+        return IN_ORDER
     return None
 
 
 def softmax_rows(w: SolutionBuilder, sms: list, src: list[str], tgt: list[str], align: list[int]) -> list[Step]:
     """The first row worked in full (one step), the others' weights in a second."""
-    first = steps_softmax(w, sms[0], "1", name="row1_weights", why_div=prose(
-        f"Position {align[0] + 1} (“{src[align[0]]}”) gets ≈ {pct(sms[0].weights[align[0]])} of "
-        f"the focus when the decoder emits “{tgt[0]}”."), z_answered=False)
-    steps = [Step(f"softmax the first row (“{tgt[0]}”)", (), tuple(m for s in first for m in s.math),
-                  prose("Turn the relevance scores of the first output word into focus fractions."),
+    first = steps_softmax(w, sms[0], "1", name="row1_weights", why_div=say(
+        "steps.first_row.divide_why", n=align[0] + 1, source_word=src[align[0]],
+        pct=pct(sms[0].weights[align[0]]), target_word=tgt[0]), z_answered=False)
+    steps = [Step(say.text("steps.first_row.title", word=tgt[0]), (), tuple(m for s in first for m in s.math),
+                  say("steps.first_row.why"),
                   tuple(a for s in first for a in s.after) + (first[-1].why,))]
     if len(sms) > 1:
-        steps.append(Step("softmax the remaining rows the same way", (), tuple(
+        steps.append(Step(say.text("steps.other_rows.title"), (), tuple(
             eq(Sym("alpha", f"{j + 1}\\cdot"), Tup(tuple(w.shown_answer(a) for a in sms[j].weights)))
-            for j in range(1, len(sms))), prose(
-            "Each output word gets its own distribution over the input words; every row is a "
-            "separate softmax.")))
+            for j in range(1, len(sms))), say("steps.other_rows.why")))
     return steps
 
 
@@ -93,30 +98,25 @@ def answer_and_check(w: SolutionBuilder, src: list[str], tgt: list[str], sms: li
                      back: list[int]) -> None:
     """The table of weights and the alignment; each row sums to one, and the
     alignment steps back (the reordering)."""
-    w.vector("weights", "attention weights, one row per output word",
+    w.vector("weights", say.text("answers.weights"),
              [list(sm.weights) for sm in sms], np.array([sm.numeric for sm in sms]),
              method=[w.method["row1_weights"][:1] + [worked_weights(w, sm) for sm in sms[1:]]],
              distractors=table_distractors(sms))
-    w.vector("alignment", "input position (1-based) each output word attends to most",
+    w.vector("alignment", say.text("answers.alignment"),
              [ExactReal.of(i + 1) for i in align], np.array(align, dtype=float) + 1, whole=True)
     for j, sm in enumerate(sms):
         verify_sum(w, sm.weights, f"row {j + 1} sums to one")
-    w.check("reordering", is_reordering(align), prose(
-        "The alignment is non-monotonic: " +
-        ", ".join(f"“{tgt[j]}” → “{src[align[j]]}”" for j in back) +
-        (" looks" if len(back) == 1 else " look") + " back to a column left of an earlier row’s ✓ — the "
-        "reordering the languages demand."))
+    pairs = ", ".join(say.text("verify.pair", target_word=tgt[j], source_word=src[align[j]]) for j in back)
+    w.check("reordering", is_reordering(align), say(
+        "verify.reordering_one" if len(back) == 1 else "verify.reordering_many", pairs=pairs))
 
 
 def alignment_step(src: list[str], tgt: list[str], align: list[int], back: list[int]) -> Step:
     """The alignment read off row by row, the rows that look back marked."""
-    reads = [prose(f"“{tgt[j]}” (row {j + 1}) → “{src[i]}” (column {i + 1})" +
-                   (" — looks back, left of an earlier row’s column" if j in back else ""))
+    reads = [say("steps.alignment.read_back" if j in back else "steps.alignment.read",
+                 target_word=tgt[j], row=j + 1, source_word=src[i], column=i + 1)
              for j, i in enumerate(align)]
-    return Step("read the alignment as heatmap cells", tuple(reads), (), prose(
-        "On an attention heatmap each row’s darkest cell is its alignment. A row whose dark cell lies left "
-        "of an earlier row’s is the fingerprint of reordering: had the languages shared word order, the dark "
-        "cells would run steadily from top-left to bottom-right."))
+    return Step(say.text("steps.alignment.title"), tuple(reads), (), say("steps.alignment.why"))
 
 
 def heatmap(w: SolutionBuilder, src: list[str], tgt: list[str], sms: list, align: list[int], back: list[int]):
@@ -128,15 +128,9 @@ def heatmap(w: SolutionBuilder, src: list[str], tgt: list[str], sms: list, align
     dc = align[dr]
     reversal = align == list(range(len(src)))[::-1]
     return heatmap_figure(w, tgt, src, [list(sm.weights) for sm in sms],
-                          [[j, i] for j, i in enumerate(align)], [dr, dc], prose(
-        f"rows are the {len(tgt)} output words (top to bottom, in the order they are generated), columns the "
-        f"{len(src)} input words; darker means more focus. " +
-        ("The dark cells do not run down the main diagonal: they run down the anti-diagonal"
-         if reversal else
-         "The outlined dark cells do not run steadily from top-left to bottom-right") +
-        f", and the arrow points at “{tgt[dr]}” (row {dr + 1}) locking onto “{src[dc]}” (column {dc + 1}) with "
-        f"{w.shown_answer(sms[dr].weights[dc]).text}, left of an earlier row’s dark cell. That step back is the visual "
-        "fingerprint of reordering."))
+                          [[j, i] for j, i in enumerate(align)], [dr, dc], say(
+        "figure.reversal" if reversal else "figure.crossing", ty=len(tgt), tx=len(src), target_word=tgt[dr],
+        row=dr + 1, source_word=src[dc], column=dc + 1, weight=w.shown_answer(sms[dr].weights[dc]).text))
 
 
 def solve(problem: Problem, digits: int) -> Solution:
@@ -146,24 +140,18 @@ def solve(problem: Problem, digits: int) -> Solution:
     w = SolutionBuilder(digits)
     sms = [softmax(r) for r in rows]
     align = [winner(sm) for sm in sms]
-    question = [prose(f"Translating “{' '.join(src)}” → “{' '.join(tgt)}”, the decoder produces "
-                      f"one row of scores per output word (rows: the {len(tgt)} output words; "
-                      f"columns: the {len(src)} input words):")]
-    question += [prose(f"“{tgt[j]}”: ", scores_line(r, str(j + 1))) for j, r in enumerate(rows)]
-    question.append(prose("Compute every row of attention weights and read off the alignment: "
-                          "which input word does each output word attend to?"))
-    forecast = prose(f"The first output word is “{tgt[0]}”. Which input word should it attend to? "
-                     "Guess before reading the alignment.")
+    question = [say("question.pair", source=" ".join(src), target=" ".join(tgt), ty=len(tgt), tx=len(src))]
+    question += [say("question.row", word=tgt[j], scores=scores_line(r, str(j + 1))) for j, r in enumerate(rows)]
+    question.append(say("question.ask"))
+    forecast = say("forecast", word=tgt[0])
     steps = softmax_rows(w, sms, src, tgt, align)
     # a row "looks back" when its dark cell lies left of an earlier row's:
     # that crossing, not a cell off a (non-square) diagonal, is reordering
     back = [j for j in range(len(align)) if any(align[i] > align[j] for i in range(j))]
     steps.append(alignment_step(src, tgt, align, back))
     answer_and_check(w, src, tgt, sms, align, back)
-    recall = ((prose("What does reordering look like on an attention heatmap?"),
-               prose("The dark cells leave the main diagonal (for a full reversal they run down "
-                     "the anti-diagonal) (Cell G).")),)
-    return Solution(problem, "Word problem with reordering", tuple(question), forecast, tuple(steps),
+    recall = ((say("recall.front"), say("recall.back")),)
+    return Solution(problem, say.text("title"), tuple(question), forecast, tuple(steps),
                     tuple(w.answers), tuple(w.checks), recall, (heatmap(w, src, tgt, sms, align, back),))
 
 

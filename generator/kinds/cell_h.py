@@ -14,7 +14,8 @@ from ..maths import exact, numeric
 from ..maths.attention import float_gaps, softmax
 from ..maths.exact import ExactReal
 from ..mathlines import Infinity, Lim, Mul, Num, Sym, Tup, eq
-from ..model import Problem, Solution, Step, prose
+from ..model import Problem, Solution, Step
+from ..text import Sayer
 from . import about, register
 from ._base import Kind, SolutionBuilder, draw_decimal, input_node
 from ._recipe.answers import table_distractors
@@ -27,6 +28,16 @@ from ._recipe.worked import scores_line, worked_weights, worked_weights_calculat
 ALLOWED = {"scores", "betas"}
 BETA_CHOICES = ("0.5", "1", "2", "3", "5", "10", "20")
 MAX_BETAS = 6
+say = Sayer("cell_h")
+NOT_A_LIST = "betas: expected a non-empty list of positive numbers"
+TOO_MANY = "betas: at most {most} values are supported"
+NOT_POSITIVE = "betas: every β must be positive"
+TOO_LARGE = "betas: β × score exceeds 10^6 in size"
+TWICE = "betas: {beta} is given more than once; give each β once"
+UNORDERED = ("betas: {given} are not in increasing order; the dial is turned up step by step, so give them as "
+             "{ordered}")
+ALL_EQUAL = "all scores are equal, so β changes nothing: every weight stays 1/T_x (cell B)"
+ONE_BETA = "a single β shows no trend; give at least two"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -42,25 +53,24 @@ def normalise(inputs: dict) -> dict:
     out = {"scores": scores_input(require(inputs, "scores", "H"))}
     raw = require(inputs, "betas", "H")
     if not isinstance(raw, list) or not raw:
-        raise UserError("betas: expected a non-empty list of positive numbers")
+        raise UserError(NOT_A_LIST)
     if len(raw) > MAX_BETAS:
-        raise UserError(f"betas: at most {MAX_BETAS} values are supported")
+        raise UserError(TOO_MANY.format(most=MAX_BETAS))
     betas = [parse_number(b, f"betas[{i + 1}]") for i, b in enumerate(raw)]
     if any(b <= 0 for b in betas):
-        raise UserError("betas: every β must be positive")
+        raise UserError(NOT_POSITIVE)
     if any(abs(b * s) > 10**6 for b in betas for s in rationals(out["scores"])):
-        raise UserError("betas: β × score exceeds 10^6 in size")
+        raise UserError(TOO_LARGE)
     for b in betas:
         check_spread([b * s for s in rationals(out["scores"])], "betas × scores")
     # the dial is turned up step by step: each β once, in increasing order,
     # as typed (sorting them silently would answer another question)
     twice = sorted({b for b in betas if betas.count(b) > 1})
     if twice:
-        raise UserError(f"betas: {number_text(twice[0])} is given more than once; give each β once")
+        raise UserError(TWICE.format(beta=number_text(twice[0])))
     if betas != sorted(betas):
-        raise UserError(f"betas: {', '.join(number_text(b) for b in betas)} are not in increasing order; the "
-                        f"dial is turned up step by step, so give them as "
-                        f"{', '.join(number_text(b) for b in sorted(betas))}")
+        raise UserError(UNORDERED.format(given=", ".join(number_text(b) for b in betas),
+                                         ordered=", ".join(number_text(b) for b in sorted(betas))))
     out["betas"] = [number_text(b) for b in betas]
     return out
 
@@ -68,9 +78,9 @@ def normalise(inputs: dict) -> dict:
 def missing_property(inputs: dict) -> str | None:
     s = rationals(inputs["scores"])
     if len(set(s)) < 2:
-        return "all scores are equal, so β changes nothing: every weight stays 1/T_x (cell B)"
+        return ALL_EQUAL
     if len(inputs["betas"]) < 2:
-        return "a single β shows no trend; give at least two"
+        return ONE_BETA
     return None
 
 
@@ -86,62 +96,54 @@ def limits(scores: list[Fraction]) -> tuple[list[Fraction], list[Fraction]]:
             [Fraction(1, len(scores))] * len(scores))
 
 
-def dial_step(w: SolutionBuilder, n: int, betas: list[Fraction], sms: list, tied: list[int], share: str) -> Step:
+def dial_step(w: SolutionBuilder, n: int, betas: list[Fraction], sms: list, tied: list[int]) -> Step:
     """The weights at the n-th β, and what turning the dial to it did to the
     largest score's weight (at the last β, how near the limit it is)."""
     b, sm = betas[n], sms[n]
     lines = (eq(Mul((Sym("beta"), Sym("e")), "juxt"), Tup(tuple(input_node(x) for x in sm.scores))),
              eq(Sym("alpha"), Tup(tuple(w.shown_answer(a) for a in sm.weights))))
+    title = say.text("steps.dial.title", value=number_text(b))
     if n == 0:
-        return Step(f"β = {number_text(b)}", (), lines, prose(
-            "This is our baseline — the gaps between the scores at this setting of the dial. "
-            "Everything after this shows what turning the dial up does to the same gaps."))
+        return Step(title, (), lines, say("steps.dial.baseline"))
     k, prev = tied[0], betas[n - 1]
     topw = w.shown_answer(sm.weights[k]).text
     before = w.shown_answer(sms[n - 1].weights[k]).text
+    turn = {"prev": number_text(prev), "b": number_text(b), "factor": number_text(b / prev),
+            "who": positions(tied, "each of "), "before": before, "after": topw}
     if before != topw or len(tied) == len(sm.scores):
-        moves = f"the weight of {positions(tied, 'each of ')} moves from {before} to {topw}"
+        why = say("steps.dial.moves", **turn)
     else:  # the same to the printed places: the sharpening shows in the largest of the others
         j = max((i for i in range(len(sm.scores)) if i not in tied), key=lambda i: float(sm.weights[i]))
-        moves = (f"the weight of {positions(tied, 'each of ')} already prints as {topw}, and "
-                 f"position {j + 1}'s falls from {w.shown_answer(sms[n - 1].weights[j]).text} to "
-                 f"{w.shown_answer(sm.weights[j]).text}")
-    why = prose(f"Turning the dial from β = {number_text(prev)} to β = {number_text(b)} multiplies "
-                f"every gap by {number_text(b / prev)}; since softmax amplifies gaps through exp, "
-                f"{moves} — focus sharpens as the dial turns.")
+        why = say("steps.dial.moves_other", **turn, n=j + 1, other_before=w.shown_answer(sms[n - 1].weights[j]).text,
+                  other_after=w.shown_answer(sm.weights[j]).text)
     if n == len(betas) - 1:
-        why = why + prose(
-            how_near(b, sm.weights[k] * len(tied), tied) +
-            "Only in the limit β → ∞ does softmax become a hard argmax — all the weight on the largest "
-            f"score{share}, 0 on everything else: the boundary case that connects soft attention to plain "
-            "“pick the best”.")
-    return Step(f"β = {number_text(b)}", (), lines, why)
+        why = why + say("steps.dial.limit" if len(tied) == 1 else "steps.dial.limit_tied", tied=positions(tied),
+                        near=how_near(b, sm.weights[k] * len(tied), tied))
+    return Step(title, (), lines, why)
 
 
 def how_near(b: Fraction, held: ExactReal, tied: list[int]) -> str:
     """How near the largest score(s), holding `held` at the last β, are to
     their limit: a pick, or for tied largest scores an even split."""
-    limit = "argmax" if len(tied) == 1 else f"even split between {positions(tied)}"
+    tail = "" if len(tied) == 1 else "_tied"
     if exact.compare(held, ExactReal.of(Fraction(99, 100))) >= 0:
-        return f" At β = {number_text(b)} the {limit} is already all but reached. "
-    if exact.compare(held, ExactReal.of(Fraction(9, 10))) >= 0:
-        return (f" At β = {number_text(b)} the focus is close to a hard pick, though not yet all of it. "
-                if len(tied) == 1 else
-                f" At β = {number_text(b)} the focus is close to its limit, an {limit}, though "
-                "not yet all of it. ")
-    return f" Even at β = {number_text(b)} the focus is still soft. "
+        key = "reached" + tail
+    elif exact.compare(held, ExactReal.of(Fraction(9, 10))) >= 0:
+        key = "close" + tail
+    else:
+        key = "soft"
+    return say.text(f"steps.dial.near.{key}", b=number_text(b), tied=positions(tied))
 
 
 def answer(w: SolutionBuilder, scores: list[Fraction], sms: list, tied: list[int], hi: list, lo: list) -> None:
     """The table of weights (one row per β) and both limits."""
-    w.vector("weights", "weights for each β (one row per β)", [list(sm.weights) for sm in sms],
+    w.vector("weights", say.text("answers.weights"), [list(sm.weights) for sm in sms],
              np.array([sm.numeric for sm in sms]),
              method=[[worked_weights(w, sm) for sm in sms], [worked_weights_calculator(w, sm) for sm in sms]],
              distractors=table_distractors(sms))
-    w.vector("limit_infinity", "weights as β → ∞ (hard argmax" + (", shared by the tied top scores)"
-                                                                  if len(tied) > 1 else ")"), [ExactReal.of(v) for v in hi],
-             _numeric_limit(scores))
-    w.vector("limit_zero", "weights as β → 0 (uniform)", [ExactReal.of(v) for v in lo],
+    w.vector("limit_infinity", say.text("answers.limit_infinity_tied" if len(tied) > 1 else "answers.limit_infinity"),
+             [ExactReal.of(v) for v in hi], _numeric_limit(scores))
+    w.vector("limit_zero", say.text("answers.limit_zero"), [ExactReal.of(v) for v in lo],
              np.full(len(scores), 1.0 / len(scores)))
 
 
@@ -151,10 +153,10 @@ def check_sharpening(w: SolutionBuilder, sms: list, tied: list[int], hi: list) -
     tops = [sm.weights[k] for sm in sms]
     rising = all(exact.compare(y, x) >= 0 for x, y in zip(tops, tops[1:]))
     printed = [w.shown_answer(t).text for t in tops]
-    still = "" if len(set(printed)) == len(printed) else f"; it still rises, beyond {w.digits} decimal places"
-    w.check("sharpens monotonically", rising, prose(
-        f"The weight of {positions(tied, 'each of ')} rises monotonically with β ✓ (" +
-        " → ".join(printed) + f"{still}), toward its limit {w.shown_answer(ExactReal.of(hi[k])).text}."))
+    beyond = len(set(printed)) != len(printed)  # equal as printed: it rises beyond the printed places
+    w.check("sharpens monotonically", rising, say(
+        "verify.sharpens_beyond" if beyond else "verify.sharpens", who=positions(tied, "each of "),
+        printed=" → ".join(printed), digits=w.digits, limit=w.shown_answer(ExactReal.of(hi[k])).text))
 
 
 def solve(problem: Problem, digits: int) -> Solution:
@@ -162,37 +164,26 @@ def solve(problem: Problem, digits: int) -> Solution:
     betas = rationals(problem.inputs["betas"])
     w = SolutionBuilder(digits)
     sms = [softmax(scores, b) for b in betas]
-    question = [prose("Scale the scores ", scores_line(scores, "t"), " by a sharpness dial ",
-                      Sym("beta"), " and softmax them, for ",
-                      *_values(betas),
-                      ". Then find the limits as ", Sym("beta"), " → ∞ and as ", Sym("beta"), " → 0.")]
-    forecast = prose("As we exaggerate the gaps between scores, does attention get sharper or "
-                     "flatter? What is the extreme limit?")
+    question = [say("question", scores=scores_line(scores, "t"), beta=Sym("beta"), values=_values(betas))]
+    forecast = say("forecast")
     top = max(scores)
     tied = [i for i, x in enumerate(scores) if x == top]
     k = tied[0]
-    share = "" if len(tied) == 1 else f", split equally between {positions(tied)}, which tie for the largest score"
-    steps = [dial_step(w, n, betas, sms, tied, share) for n in range(len(betas))]
+    steps = [dial_step(w, n, betas, sms, tied) for n in range(len(betas))]
     hi, lo = limits(scores)
-    steps.append(Step("take the limits", (), (
+    steps.append(Step(say.text("steps.limits.title"), (), (
         eq(Lim(Sym("beta"), Infinity(), Sym("alpha")), Tup(tuple(input_node(v) for v in hi))),
         eq(Lim(Sym("beta"), Num("0"), Sym("alpha")), Tup(tuple(input_node(v) for v in lo))),
-    ), prose("As β → ∞ every gap to the top score grows without bound, so the largest score takes all the "
-             f"mass{share}; as β → 0 every scaled score goes to 0, and softmax of equal scores is uniform — "
-             "the opposite extreme, Cell B.")))
+    ), say("steps.limits.why" if len(tied) == 1 else "steps.limits.why_tied", tied=positions(tied))))
     answer(w, scores, sms, tied, hi, lo)
     for b, sm in zip(betas, sms):
         verify_sum(w, sm.weights, f"β = {number_text(b)}: weights sum to one")
     check_sharpening(w, sms, tied, hi)
-    figures = (sharpening_figure(w, scores, betas, sms, hi, lo, "β", prose(
-        f"each curve is one weight as the dial β turns (log scale); the markers are the β values asked. The "
-        f"weight of {positions(tied, 'each of ')} climbs from {w.shown_answer(sms[0].weights[k]).text} to {w.shown_answer(sms[-1].weights[k]).text} and levels "
-        "off at the dashed line of its β → ∞ limit, while to the left every curve meets the uniform value "
-        f"1/{len(scores)}."), log=True),)
-    recall = ((prose("As scores are scaled up without bound by β, softmax approaches what?"),
-               prose("A hard argmax — weight 1 on the largest score (split equally if several tie for the "
-                     "largest); and β → 0 gives uniform weights (Cell H).")),)
-    return Solution(problem, "Sharpness dial β and its limits", tuple(question), forecast,
+    figures = (sharpening_figure(w, scores, betas, sms, hi, lo, "β", say(
+        "figure", who=positions(tied, "each of "), before=w.shown_answer(sms[0].weights[k]).text,
+        after=w.shown_answer(sms[-1].weights[k]).text, tx=len(scores)), log=True),)
+    recall = ((say("recall.front"), say("recall.back")),)
+    return Solution(problem, say.text("title"), tuple(question), forecast,
                     tuple(steps), tuple(w.answers), tuple(w.checks), recall, figures)
 
 
@@ -209,10 +200,10 @@ def _numeric_limit(scores: list[Fraction]) -> np.ndarray:
 def _values(betas: list[Fraction]) -> tuple:
     """β = 1, 5 and 10 (the dial's settings, not a vector)."""
     nodes = [input_node(b) for b in betas]
-    out: list = [Sym("beta"), " = ", nodes[0]]
+    out: list = [nodes[0]]
     for n, node in enumerate(nodes[1:], start=2):
-        out += [" and " if n == len(nodes) else ", ", node]
-    return tuple(out)
+        out += [say.text("values.last_separator" if n == len(nodes) else "values.separator"), node]
+    return say("values.list", beta=Sym("beta"), values=tuple(out))
 
 
 KIND = register(Kind(

@@ -12,7 +12,8 @@ from ..maths import exact, numeric
 from ..maths.attention import context, entropy, softmax
 from ..maths.exact import ExactReal
 from ..mathlines import Add, Call, Num, Seq, Sym, Tup, eq
-from ..model import Problem, Solution, Step, prose
+from ..model import Problem, Solution, Step
+from ..text import Sayer
 from . import about, register
 from ..exam.numbers import value_of
 from ._base import Kind, SolutionBuilder, input_node
@@ -24,6 +25,9 @@ from ._recipe.wording import against_max, pct, rounded_to
 from ._recipe.worked import states_line, step_context, step_entropy, steps_softmax, worked_softmax
 
 ALLOWED = {"weights", "states"}
+say = Sayer("cell_i")
+NOT_WEIGHTS = ("the given numbers do not already sum to 1 in [0, 1], so they are scores, not weights; kind 2.2 turns "
+               "scores into weights and blends the states")
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -53,7 +57,7 @@ def normalised(weights: list[Fraction]) -> bool:
 
 def missing_property(inputs: dict) -> str | None:
     if not normalised(rationals(inputs["weights"])):
-        return "the given numbers do not already sum to 1 in [0, 1], so they are scores, not weights; kind 2.2 turns scores into weights and blends the states"
+        return NOT_WEIGHTS
     return None
 
 
@@ -64,8 +68,7 @@ def off_exactly(w: SolutionBuilder, printed, sm, exp_nums) -> tuple:
            if m.text != w.shown_answer(a).text]
     if not off:
         return ()
-    return (prose("Computed exactly, a second softmax gives ", Seq(tuple(eq(s, n) for s, n in off)),
-                  f" — the values above are worked from the exponentials rounded to {rounded_to(exp_nums)}."),)
+    return (say("steps.check.exactly", values=Seq(tuple(eq(s, n) for s, n in off)), rounded=rounded_to(exp_nums)),)
 
 
 def solve(problem: Problem, digits: int) -> Solution:
@@ -74,46 +77,36 @@ def solve(problem: Problem, digits: int) -> Solution:
     tx = len(given)
     w = SolutionBuilder(digits)
     ok = normalised(given)
-    question = [prose("You are handed the numbers ", Tup(tuple(input_node(a) for a in given)),
-                      " for the encoder states ", states_line(states),
-                      ". Compute the context vector and the attention entropy.")]
-    forecast = prose(f"Do these {tx} numbers already sum to 1? If so, what would a second softmax do "
-                     "to them — sharpen, flatten, or leave them alone?")
+    question = [say("question", numbers=Tup(tuple(input_node(a) for a in given)), states=states_line(states))]
+    forecast = say("forecast", tx=tx)
     total = Add(tuple(input_node(a) for a in given))
     sm = softmax(given)  # the damage a (second) softmax would do
     if ok:
         weights, floats = [ExactReal.of(a) for a in given], np.array([float(a) for a in given])
         steps = [normalised_step(w, given, sm, total)]
-        why_c = prose("The context is just the weighted average of the states — Step 3 of the recipe, "
-                      "using the weights we were given, with no softmax involved.")
+        why_c = say("steps.context_why.weights")
     else:
         weights, floats = list(sm.weights), sm.numeric
-        steps = [Step("check normalisation before touching softmax", (), (
-            eq(total, input_node(sum(given))),), prose(
-            "These numbers are not a probability distribution (they do not sum to 1 within [0, 1]), so "
-            "they are scores, and softmax is exactly the right tool."))]
+        steps = [Step(say.text("steps.check.title"), (), (eq(total, input_node(sum(given))),),
+                      say("steps.check.why_scores"))]
         steps += steps_softmax(w, sm, "t", z_answered=False)
-        why_c = prose("The context is the weighted average of the states, with the softmax weights.")
+        why_c = say("steps.context_why.scores")
     step, c = step_context(w, weights, states, "t", why_c)
     steps.append(step)
-    step, H = step_entropy(w, weights, None if ok else sm.neg_log_weights, "t", prose(
-        "Entropy quantifies how focused the weights are; compare it with the uniform maximum ",
-        eq(Call("ln", Num(str(tx))), w.shown_answer(exact.log(ExactReal.of(tx)))), "."))
+    step, H = step_entropy(w, weights, None if ok else sm.neg_log_weights, "t", say(
+        "steps.entropy_why", ln_eq=eq(Call("ln", Num(str(tx))), w.shown_answer(exact.log(ExactReal.of(tx))))))
     steps.append(step)
     H2 = entropy(sm.weights, sm.neg_log_weights) if ok else None  # after a second softmax
     answer(w, ok, given, sm, weights, floats, states, c, H, H2)
     if ok:
-        w.check("already normalised", True, prose(
-            "The weights already sum to 1 (", eq(total, Num("1")), ") ✓ — trap avoided."))
+        w.check("already normalised", True, say("verify.normalised", sum_eq=eq(total, Num("1"))))
     else:
         verify_sum(w, weights)
     verify_hull(w, c, states)
     lnT = verify_entropy(w, H, tx)
-    w.numeric("max_entropy", "ln T_x, the largest possible entropy", lnT, float(np.log(tx)))
-    recall = ((prose("If you are given numbers that already sum to 1, should you softmax them?"),
-               prose("No — they are already weights; softmax would flatten them. Just take the "
-                     "weighted sum (Cell I).")),)
-    return Solution(problem, "Already-normalised input", tuple(question), forecast, tuple(steps),
+    w.numeric("max_entropy", say.text("cells.answers.max_entropy"), lnT, float(np.log(tx)))
+    recall = ((say("recall.front"), say("recall.back")),)
+    return Solution(problem, say.text("title"), tuple(question), forecast, tuple(steps),
                     tuple(w.answers), tuple(w.checks), recall,
                     figures(w, ok, len(set(given)) == 1, weights, states, c, H, H2))
 
@@ -130,18 +123,11 @@ def normalised_step(w: SolutionBuilder, given: list[Fraction], sm, total: Add) -
     printed = [w.shown_result(q, w.digits) for q in quotients]
     double = Tup(tuple(printed))
     lost = (ExactReal.of(given[k]) - ExactReal.of(value_of(printed[k]))) / ExactReal.of(given[k])
-    return Step("check normalisation before touching softmax", (), (
-        eq(total, input_node(sum(given))),), prose(
-        "Softmax is for turning scores into weights. These are already weights — all in [0, 1], "
-        "summing to 1 — so softmax has no job here."), (
+    return Step(say.text("steps.check.title"), (), (eq(total, input_node(sum(given))),),
+                say("steps.check.why_weights"), (
         # one paragraph, as the seed has it: the sentence that opens it cannot end a page alone
-        prose("To see the damage a second softmax would do: ", exps, ", sum ", z, ", giving ", double,
-              f" — the largest weight, "
-              f"{number_text(given[k])}, is flattened toward uniform and position {k + 1} loses "
-              f"{pct(lost, 0)} of its weight. Double softmax blunts the focus; never do it."
-              if not uniform else
-              " — uniform weights come back unchanged: they have no focus to blunt. On any other weights a "
-              "second softmax flattens the largest toward uniform; never do it."),
+        say("steps.check.damage_uniform" if uniform else "steps.check.damage", exps=exps, z=z, double=double,
+            largest=number_text(given[k]), n=k + 1, pct=pct(lost, 0)),
         *off_exactly(w, printed, sm, exp_nums),
     ))
 
@@ -150,17 +136,17 @@ def answer(w: SolutionBuilder, ok: bool, given, sm, weights, floats, states, c, 
     """The weights, context and entropy; the mistakes named where a response
     matches them: the second softmax (the trap of this cell), or for scores
     the usual softmax slips; log base 2."""
-    w.vector("weights", "the attention weights used", weights, floats,
+    w.vector("weights", say.text("answers.weights"), weights, floats,
              distractors=[(list(sm.weights), "double_softmax")] if ok else weight_distractors(sm))
     if ok:
-        w.vector("double_softmax", "what a wrong second softmax would give", list(sm.weights), sm.numeric)
+        w.vector("double_softmax", say.text("answers.double_softmax"), list(sm.weights), sm.numeric)
     ln2 = exact.log(ExactReal.of(2))
-    w.vector("context", "context vector c_t", c, numeric.context(floats, [[float(v) for v in h] for h in states]),
+    w.vector("context", say.text("cells.answers.context"), c, numeric.context(floats, [[float(v) for v in h] for h in states]),
              # given weights blended as if they were scores: softmaxed again, exponentiated only, or one-hot
              # (divided by their sum they are themselves)
              distractors=[*([(context(sm.weights, states), "double_softmax")] if ok else []),
                           *context_distractors(sm, states)])
-    w.numeric("entropy", "attention entropy H (nats)", H,
+    w.numeric("entropy", say.text("cells.answers.entropy"), H,
               numeric.entropy(floats) if ok else numeric.entropy_of_scores([float(a) for a in given]),
               distractors=[*([(H2, "double_softmax")] if ok else []), (H / ln2, "log_base_2"),
                            (-H, "dropped_minus_sign")])
@@ -170,14 +156,12 @@ def figures(w: SolutionBuilder, ok: bool, uniform: bool, weights, states, c, H, 
     """The states and their context (in two dimensions), and the entropy of the
     given weights beside that of a second softmax."""
     tx = len(weights)
-    specs = [entropy_figure(w, ["given weights", "after 2nd softmax"] if ok else ["weights"],
-                              [H, H2] if ok else [H], tx, prose(
-        (f"the given weights have entropy {w.shown_answer(H).text} nats, {against_max(w, H, tx)}; a second "
-         f"softmax would push it up to {w.shown_answer(H2).text}, {against_max(w, H2, tx)} — "
-         "the flattening that blunts the focus." if not uniform else
-         f"the given weights are uniform, with entropy {w.shown_answer(H).text} nats, {against_max(w, H, tx)}; a second "
-         "softmax gives them back unchanged, so both bars match.") if ok else
-        f"the entropy {w.shown_answer(H).text} nats, {against_max(w, H, tx)}."), highlight=1 if ok else None)]
+    labels = ([say.text("figure.labels.given"), say.text("figure.labels.double")] if ok
+              else [say.text("figure.labels.scores")])
+    caption = say("figure.entropy.scores" if not ok else "figure.entropy.uniform" if uniform
+                  else "figure.entropy.flattened", entropy=w.shown_answer(H).text, against=against_max(w, H, tx),
+                  entropy2=w.shown_answer(H2).text if ok else "", against2=against_max(w, H2, tx) if ok else "")
+    specs = [entropy_figure(w, labels, [H, H2] if ok else [H], tx, caption, highlight=1 if ok else None)]
     spec = context_figure(w, weights, states, c, context_caption(w, weights, c, states))
     if spec:
         specs.insert(0, spec)
