@@ -8,8 +8,11 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
+from ..text import Sayer
 from .numbers import Written
 from .window import inside
+
+say = Sayer("grade")  # the hints' words: hints.* in text/<lang>/grade.yaml
 
 
 def number_hint(got: Written, key: Written, tol: float) -> str:
@@ -17,16 +20,16 @@ def number_hint(got: Written, key: Written, tol: float) -> str:
     if rounded:
         return rounded
     if key.value != 0 and inside(-got.value, key.value, tol):
-        return "the sign is wrong"
+        return say.text("hints.sign")
     if key.value != 0 and inside(got.value / 100, key.value, tol):
-        return "looks like a percentage: give the value itself, not per cent"
+        return say.text("hints.percentage")
     return _outside(tol)
 
 
 def _outside(tol: float) -> str:
     if tol == 0:
-        return "not the key's value, and no known mistake gives it"
-    return f"not within {Decimal(repr(float(tol))):f} of the key, and no known mistake gives it"
+        return say.text("hints.outside_exact")
+    return say.text("hints.outside", tol=f"{Decimal(repr(float(tol))):f}")
 
 
 def _rounding_hint(got: Written, key: Written) -> str:
@@ -37,20 +40,21 @@ def _rounding_hint(got: Written, key: Written) -> str:
     if key.sci and not got.sci and abs(key.value) < unit and abs(got.value) <= unit * (1 + 1e-9):
         # 0.0000 for 8.02e-15: rounded away entirely; 0.01 for 6.20e-3: a weight below
         # 10^-digits written to the places the others have
-        where = f"{got.places} decimal place{'s' * (got.places != 1)}" if got.places > 0 else "a whole number"
-        return f"too small for {where}: a number this small counts to {key.sig} significant digits, as 1.23e-5"
+        where = ("places_one" if got.places == 1 else "places") if got.places > 0 else "whole"
+        return say.text(f"hints.too_small.{where}", places=got.places, key_sig=key.sig)
     if key.sci:
-        fewer = f"{got.sig} significant digit{'s' * (got.sig != 1)}, the key has {key.sig}"
+        fewer = "sig_one" if got.sig == 1 else "sig"
     elif key.places <= 0 and got.sci:  # 1.23e5 for 122801
-        fewer = f"{got.sig} significant digit{'s' * (got.sig != 1)}, the key is a whole number of {key.sig} digits"
+        fewer = "sig_one_of_whole" if got.sig == 1 else "sig_of_whole"
     elif got.places <= 0:
-        fewer = f"a whole number, the key has {key.places} places"
+        fewer = "whole"
     else:
-        fewer = f"{got.places} place{'s' * (got.places != 1)}, the key has {key.places}"
+        fewer = "places_one" if got.places == 1 else "places"
+    fewer = say.text(f"hints.fewer.{fewer}", sig=got.sig, places=got.places, key_sig=key.sig, key_places=key.places)
     if abs(got.value - key.value) <= 0.5 * unit * (1 + 1e-9):
-        return f"rounded to {fewer}"
+        return say.text("hints.rounded", fewer=fewer)
     if abs(got.value) < abs(key.value) and abs(got.value - key.value) < unit and got.value * key.value >= 0:
-        return f"cut off (not rounded) at {fewer}"
+        return say.text("hints.cut_off", fewer=fewer)
     return ""
 
 
@@ -64,27 +68,32 @@ def fit(got: list[list], key: list[list]) -> tuple[list[list], str]:
         it = iter(flat)
         return [[next(it) for _ in row] for row in key], ""
     if len(key) == 1:
-        return got, f"{len(flat)} component{'s' * (len(flat) != 1)}, expected {len(key[0])}"
+        return got, _shape("components", len(flat), len(key[0]))
     if len(got) == 1:  # a table typed on one line counts, so the count is what is wrong
         total = sum(len(r) for r in key)
-        return got, f"{len(flat)} component{'s' * (len(flat) != 1)}, expected {total}"
+        return got, _shape("components", len(flat), total)
     if len(got) != len(key):
-        return got, f"{len(got)} row{'s' * (len(got) != 1)}, expected {len(key)}"
+        return got, _shape("rows", len(got), len(key))
     i = next(i for i, (g, k) in enumerate(zip(got, key)) if len(g) != len(k))
-    return got, f"row {i + 1}: {len(got[i])} component{'s' * (len(got[i]) != 1)}, expected {len(key[i])}"
+    return got, _shape("row_components", len(got[i]), len(key[i]), row=i + 1)
+
+
+def _shape(what: str, count: int, expected: int, **row: int) -> str:
+    """How many components or rows the response has where the key has `expected`."""
+    return say.text(f"hints.shape.{what}{'_one' if count == 1 else ''}", count=count, expected=expected, **row)
 
 
 def vector_hint(pairs: list[tuple], right: list[bool], got, key, tol) -> str:
-    notes = [f"{sum(right)} of {len(right)} components right"] if any(right) else []
+    notes = [say.text("hints.vector.right", right=sum(right), total=len(right))] if any(right) else []
     unread = [i + 1 for i, (g, _, _) in enumerate(pairs) if g is None]
     if unread:
-        notes.append(f"component{'s' * (len(unread) > 1)} {', '.join(map(str, unread))} "
-                     f"{'are not numbers' if len(unread) > 1 else 'is not a number'}")
+        notes.append(say.text("hints.vector.not_numbers" if len(unread) > 1 else "hints.vector.not_a_number",
+                              which=", ".join(map(str, unread))))
     slip = _vector_slip(pairs, right, got, key, tol, bool(unread))
     if slip:
         notes.append(slip)
     elif not notes:
-        notes.append("no component within the key's window, and no known mistake gives these")
+        notes.append(say.text("hints.vector.no_component"))
     return "; ".join(notes)
 
 
@@ -102,9 +111,10 @@ def _vector_slip(pairs: list[tuple], right: list[bool], got, key, tol, unread: b
         return hints.pop()
     if all(k.value != 0 and inside(-g.value, k.value, t) for _, g, k, t in misses):
         if not any(right):
-            return "the sign is wrong in every component"
+            return say.text("hints.vector.sign_everywhere")
         flipped = [i for i, *_ in misses]
-        return f"the sign is wrong in component{'s' * (len(flipped) > 1)} {', '.join(map(str, flipped))}"
+        return say.text("hints.vector.sign_in" if len(flipped) > 1 else "hints.vector.sign_in_one",
+                        which=", ".join(map(str, flipped)))
     return total
 
 
@@ -118,14 +128,14 @@ def _slips(got: list[list[Written | None]], key: list[list[Written]], tol: list[
     if any(g is None for row in got for g in row) or len(key[0]) < 2:
         return order, total
     for i, (grow, krow, trow) in enumerate(zip(got, key, tol)):
-        where = f"row {i + 1}: " if len(key) > 1 else ""
+        where = "_in_row" if len(key) > 1 else ""  # a table names the row
         if all(inside(g.value, k.value, t) for g, k, t in zip(grow, krow, trow)):
             continue
         if not order and _permutation(grow, krow, trow):
-            order = f"{where}the right values in another order"
+            order = say.text(f"hints.vector.order{where}", row=i + 1)
         weights = all(0 <= k.value <= 1 for k in krow) and inside(sum(k.value for k in krow), 1, sum(trow))
         if not total and weights and not inside(sum(g.value for g in grow), 1, sum(trow)):
-            total = f"{where}these weights sum to {_sum_text(grow)}, not 1"
+            total = say.text(f"hints.vector.sum{where}", row=i + 1, sum=_sum_text(grow))
     return order, total
 
 

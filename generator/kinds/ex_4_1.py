@@ -9,15 +9,14 @@ from ..errors import UserError
 from ..inputs import check_keys, require
 from ..maths.exact import ExactReal
 from ..mathlines import Mul, Num, Sym, eq
-from ..model import Problem, Solution, Step, prose
+from ..model import Problem, Solution, Step
+from ..text import Sayer
 from . import about, register
 from ._base import Kind, SolutionBuilder
 
 MAX_LEN = 10**4
-ASK = prose("Then explain in one sentence why this is the cost the fixed-vector bottleneck was trading away.")
-TRADE_OFF = ("Vanilla seq2seq computes essentially no alignment scores by forcing all information through "
-             "one vector (cheap, lossy); attention pays O(Tx·Ty) score computations to avoid that loss — "
-             "spending computation to buy back information.")
+say = Sayer("ex_4_1")
+LENGTH_REFUSED = "{key}: a whole number from 1 to {hi}"  # a typed length outside 1 … MAX_LEN
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -30,7 +29,7 @@ def sample(rng: np.random.Generator, params: dict) -> dict:
 def _length(inputs: dict, key: str) -> int:
     v = require(inputs, key, "4.1")
     if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= MAX_LEN:
-        raise UserError(f"{key}: a whole number from 1 to {MAX_LEN}")
+        raise UserError(LENGTH_REFUSED.format(key=key, hi=MAX_LEN))
     return v
 
 
@@ -44,26 +43,23 @@ def solve(problem: Problem, digits: int) -> Solution:
     w = SolutionBuilder(digits)
     count = tx * ty
     # the symbols given as nodes: the words around them are the same in every variant
-    question = [prose("A decoder emits ", Sym("T", "y"), f" = {ty} words; the input has ", Sym("T", "x"),
-                      f" = {tx} words. How many alignment scores ", Sym("e", "ti"),
-                      " are computed over the whole translation?"), ASK]
-    forecast = prose("Is the count closer to Tx + Ty or to Tx × Ty?")
+    ask = say("question.ask")
+    question = [say("question.count", Ty=Sym("T", "y"), ty=ty, Tx=Sym("T", "x"), tx=tx, e_ti=Sym("e", "ti")), ask]
+    forecast = say("forecast")
+    trade_off = say.text("trade_off")
     steps = (
-        Step("count the pairs", (), (eq(Mul((Sym("T", "x"), Sym("T", "y")), "times"),
-                                        Mul((Num(str(tx)), Num(str(ty))), "times"), Num(str(count))),), prose(
-            "There is one score per (decoder step, encoder position) pair: every output word looks at "
-            "every input word.")),
-        Step("name the trade-off", (prose(TRADE_OFF),), (), prose(
-            "This is the seed of the quadratic cost that self-attention later scales up.")),
+        Step(say.text("steps.count.title"), (), (eq(Mul((Sym("T", "x"), Sym("T", "y")), "times"),
+                                                    Mul((Num(str(tx)), Num(str(ty))), "times"), Num(str(count))),),
+             say("steps.count.why")),
+        Step(say.text("steps.trade_off.title"), (say("trade_off"),), (), say("steps.trade_off.why")),
     )
-    w.numeric("count", "number of alignment scores", ExactReal.of(count), float(tx * ty), whole=True, distractors=[
+    w.numeric("count", say.text("answers.count"), ExactReal.of(count), float(tx * ty), whole=True, distractors=[
         (ExactReal.of(tx + ty), "added_lengths"), (ExactReal.of(tx), "one_score_per_input"),
         (ExactReal.of(tx * tx), "squared_input"), (ExactReal.of(ty), "one_score_per_output")])
-    w.text("trade_off", "why this is the bottleneck's trade-off", TRADE_OFF, ASK)
-    w.check("count", count == tx * ty, prose(f"{ty} decoder steps × {tx} scores each = {count} ✓."))
-    recall = ((prose("How many scores does attention compute for Tx inputs and Ty outputs?"),
-               prose("Tx × Ty — one per (output, input) pair (Exercise 4.1).")),)
-    return Solution(problem, "Counting alignment scores", tuple(question), forecast, steps,
+    w.text("trade_off", say.text("answers.trade_off"), trade_off, ask)
+    w.check("count", count == tx * ty, say("verify.count", ty=ty, tx=tx, count=count))
+    recall = ((say("recall.front"), say("recall.back")),)
+    return Solution(problem, say.text("title"), tuple(question), forecast, steps,
                     tuple(w.answers), tuple(w.checks), recall)
 
 

@@ -11,16 +11,17 @@ from ..errors import UserError
 from ..inputs import check_keys, number_text, parse_number, require
 from ..maths.exact import ExactReal
 from ..mathlines import Add, Mul, Num, Pow, SumOver, Sym, eq
-from ..model import Problem, Solution, Step, prose
+from ..model import Problem, Solution, Step
+from ..text import Sayer
 from . import about, register
 from ._base import Kind, SolutionBuilder, input_node
 
 GAINS = ("0.5", "0.7", "0.8", "0.9")
-ASK = prose("Argue why attention improves gradient flow.")  # the text answer's prompt
-MODEL = ("In a plain RNN the gradient from output t to an early input must pass through every intermediate "
-         "state — a long chain of multiplications that shrinks (vanishing gradient). Attention creates a "
-         "direct, weighted shortcut: cₜ connects straight to each hᵢ through one weight αₜᵢ, so during "
-         "backprop the gradient reaches hᵢ in one hop and early words stay learnable.")
+say = Sayer("ex_4_3")
+# refusals of a typed input
+WHOLE_REFUSED = "{key}: a whole number from 1 to {hi}"
+POSITION_REFUSED = "position: a whole number from 1 to tx = {tx}"
+GAIN_REFUSED = "gain: a number between 0 and 1 (the factor one recurrent step keeps)"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -35,14 +36,14 @@ def normalise(inputs: dict) -> dict:
     for key, hi in (("tx", 1000), ("step", 1000)):
         v = require(inputs, key, "4.3")
         if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= hi:
-            raise UserError(f"{key}: a whole number from 1 to {hi}")
+            raise UserError(WHOLE_REFUSED.format(key=key, hi=hi))
         out[key] = v
     pos = require(inputs, "position", "4.3")
     if not isinstance(pos, int) or isinstance(pos, bool) or not 1 <= pos <= out["tx"]:
-        raise UserError(f"position: a whole number from 1 to tx = {out['tx']}")
+        raise UserError(POSITION_REFUSED.format(tx=out["tx"]))
     gain = parse_number(require(inputs, "gain", "4.3"), "gain")
     if not 0 < gain < 1:
-        raise UserError("gain: a number between 0 and 1 (the factor one recurrent step keeps)")
+        raise UserError(GAIN_REFUSED)
     return {**out, "position": pos, "gain": number_text(gain)}
 
 
@@ -53,35 +54,29 @@ def solve(problem: Problem, digits: int) -> Solution:
     w = SolutionBuilder(digits)
     chain = (tx - i) + t
     kept = ExactReal.of(g ** chain)
-    question = [prose(f"An RNN encoder reads Tx = {tx} words; the decoder is at output step t = {t}. In a plain "
-                      f"encoder–decoder, the gradient from that output to input word i = {i} crosses "
-                      f"{tx} − {i} encoder steps and then {t} decoder steps, and each step keeps a factor "
-                      f"{number_text(g)} of it. How many steps, what fraction survives — and how many hops "
-                      "does the path through attention take?"), ASK]
-    forecast = prose("Guess: does a factor below 1, multiplied dozens of times, leave much of the gradient?")
+    ask = say("question.ask")  # the text answer's prompt
+    question = [say("question.chain", tx=tx, t=t, i=i, gain=number_text(g)), ask]
+    forecast = say("forecast")
     steps = (
-        Step("count the recurrent steps", (), (eq(Sym("n"), Add((Num(str(tx - i)), Num(str(t)))), Num(str(chain))),),
-             prose("Every intermediate state is one more multiplication on the way back.")),
-        Step("see how much survives", (), (eq(Pow(input_node(g), Num(str(chain))), w.shown_answer(kept)),), prose(
-            "A long chain of factors below 1 shrinks the gradient geometrically: the vanishing gradient.")),
-        Step("follow the attention path", (prose(
-            "With attention, ", eq(Sym("c", "t"), SumOver("i", Mul((Sym("alpha", "ti"), Sym("h", "i")), "juxt"))),
-            " connects the output straight to every h_i through a single weight α_ti: one hop, whatever i and t "
-            "are."),), (), prose(
-            "Fewer multiplicative steps → less vanishing → early words stay learnable even at late output steps.")),
+        Step(say.text("steps.chain.title"), (),
+             (eq(Sym("n"), Add((Num(str(tx - i)), Num(str(t)))), Num(str(chain))),), say("steps.chain.why")),
+        Step(say.text("steps.survives.title"), (), (eq(Pow(input_node(g), Num(str(chain))), w.shown_answer(kept)),),
+             say("steps.survives.why")),
+        Step(say.text("steps.attention.title"), (say(
+            "steps.attention.body",
+            context=eq(Sym("c", "t"), SumOver("i", Mul((Sym("alpha", "ti"), Sym("h", "i")), "juxt")))),), (),
+            say("steps.attention.why")),
     )
-    w.numeric("chain_steps", "recurrent steps between the output and the input word", ExactReal.of(chain),
+    w.numeric("chain_steps", say.text("answers.chain_steps"), ExactReal.of(chain),
               float(chain), whole=True)
-    w.numeric("surviving_fraction", "fraction of the gradient kept along the chain", kept,
+    w.numeric("surviving_fraction", say.text("answers.surviving_fraction"), kept,
               float(g) ** chain)
-    w.numeric("attention_hops", "hops from the output to the input word through attention", ExactReal.of(1), 1.0,
+    w.numeric("attention_hops", say.text("answers.attention_hops"), ExactReal.of(1), 1.0,
               whole=True, distractors=[(ExactReal.of(chain), "gradient_through_chain"), (ExactReal.of(0), "argmax_no_gradient")])
-    w.text("argument", "why attention improves gradient flow", MODEL, ASK)
-    w.check("shortcut", chain > 1, prose(f"1 hop through attention versus {chain} recurrent steps ✓."))
-    recall = ((prose("Why does attention help gradients reach early words?"),
-               prose("It adds a one-hop weighted shortcut from each output to every input state, instead of "
-                     "a long multiplicative chain (Exercise 4.3).")),)
-    return Solution(problem, "Gradient flow", tuple(question), forecast, steps,
+    w.text("argument", say.text("answers.argument"), say.text("model_answer"), ask)
+    w.check("shortcut", chain > 1, say("verify.shortcut", chain=chain))
+    recall = ((say("recall.front"), say("recall.back")),)
+    return Solution(problem, say.text("title"), tuple(question), forecast, steps,
                     tuple(w.answers), tuple(w.checks), recall)
 
 

@@ -9,11 +9,17 @@ from ..inputs import check_keys, number_text, parse_scores, require
 from ..maths import exact
 from ..maths.exact import ExactReal
 from ..mathlines import Call, Frac, Mul, Num, Seq, Sym, Vec, eq
-from ..model import Problem, Solution, Step, prose
+from ..model import Problem, Solution, Step
+from ..text import Sayer
 from . import about, register
 from ._base import Kind, SolutionBuilder, draw_decimal, input_node
 from ._recipe.parsing import rationals, states_input
 from ._recipe.worked import states_line
+
+say = Sayer("ex_5_1")
+# refusals of a typed input
+ROWS_REFUSED = "scores: one row [e_t1] per decoder step (1 to 8 rows)"
+ONE_SCORE_REFUSED = "scores[{t}]: Tx = 1, so each row holds exactly one score"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -27,12 +33,12 @@ def normalise(inputs: dict) -> dict:
     check_keys(inputs, {"scores", "states"}, "5.1")
     rows = require(inputs, "scores", "5.1")
     if not isinstance(rows, list) or not rows or len(rows) > 8:
-        raise UserError("scores: one row [e_t1] per decoder step (1 to 8 rows)")
+        raise UserError(ROWS_REFUSED)
     out = []
     for t, row in enumerate(rows, start=1):
         vals = parse_scores(row if isinstance(row, list) else [row], f"scores[{t}]")
         if len(vals) != 1:
-            raise UserError(f"scores[{t}]: Tx = 1, so each row holds exactly one score")
+            raise UserError(ONE_SCORE_REFUSED.format(t=t))
         out.append([number_text(vals[0])])
     return {"scores": out, "states": states_input(require(inputs, "states", "5.1"), 1)}
 
@@ -41,32 +47,27 @@ def solve(problem: Problem, digits: int) -> Solution:
     rows = [rationals(r)[0] for r in problem.inputs["scores"]]
     h = rationals(problem.inputs["states"][0])
     w = SolutionBuilder(digits)
-    question = [prose("The source has a single word (Tx = 1) with encoder state ", states_line([h]),
-                      ". Over the decoder steps its scores are ",
-                      Seq(tuple(eq(Sym("e", f"{t}1"), input_node(e)) for t, e in enumerate(rows, 1))),
-                      ". Show that attention becomes trivial, and state ", Sym("c", "t"), " for every step.")]
-    forecast = prose("Will the different scores at different steps change the weight?")
+    question = [say("question", state=states_line([h]), c_t=Sym("c", "t"),
+                    scores=Seq(tuple(eq(Sym("e", f"{t}1"), input_node(e)) for t, e in enumerate(rows, 1))))]
+    forecast = say("forecast")
     steps = (
-        Step("softmax over one score", (), tuple(
+        Step(say.text("steps.softmax.title"), (), tuple(
             eq(Sym("alpha", f"{t}1"), Frac(Call("exp", input_node(e)), Call("exp", input_node(e))), Num("1"))
-            for t, e in enumerate(rows, 1)), prose(
-            "The denominator is the same single term as the numerator, so the score value is irrelevant.")),
-        Step("the context", (), (eq(Sym("c", "t"), Mul((Sym("alpha", "t1"), Sym("h", "1")), "juxt"), Sym("h", "1"),
-                                    Vec(tuple(input_node(v) for v in h))),), prose(
-            "Attention degenerates exactly into vanilla seq2seq's single fixed context: with one source token "
-            "there is nothing to choose between.")),
+            for t, e in enumerate(rows, 1)), say("steps.softmax.why")),
+        Step(say.text("steps.context.title"), (),
+             (eq(Sym("c", "t"), Mul((Sym("alpha", "t1"), Sym("h", "1")), "juxt"), Sym("h", "1"),
+                 Vec(tuple(input_node(v) for v in h))),), say("steps.context.why")),
     )
     ones = [[ExactReal.of(1)] for _ in rows]
     sigmoid = [[exact.exp(ExactReal.of(e)) / (1 + exact.exp(ExactReal.of(e)))] for e in rows]
-    w.vector("weights", "α_t1 for every decoder step", ones, np.ones((len(rows), 1)),
+    w.vector("weights", say.text("answers.weights"), ones, np.ones((len(rows), 1)),
              distractors=[(sigmoid, "implicit_extra_score")])
-    w.vector("context", "c_t (the same at every step)", [ExactReal.of(v) for v in h], np.array([float(v) for v in h]))
+    w.vector("context", say.text("answers.context"), [ExactReal.of(v) for v in h], np.array([float(v) for v in h]))
     c_is_h1 = eq(Sym("c", "t"), Sym("h", "1"))
-    steps_said = "both" if len(rows) == 2 else f"all {len(rows)}"
-    w.check("alpha = 1", True, prose(f"α = 1 at {steps_said} steps, whatever the score ✓; ", c_is_h1, "."))
-    recall = ((prose("What happens to attention when Tx = 1?"),
-               prose("α = 1 always and ", c_is_h1, " — it degenerates to vanilla seq2seq (Exercise 5.1).")),)
-    return Solution(problem, "A one-word source", tuple(question), forecast, steps,
+    w.check("alpha = 1", True, say("verify.two_steps" if len(rows) == 2 else "verify.steps", n=len(rows),
+                                   c_is_h1=c_is_h1))
+    recall = ((say("recall.front"), say("recall.back", c_is_h1=c_is_h1)),)
+    return Solution(problem, say.text("title"), tuple(question), forecast, steps,
                     tuple(w.answers), tuple(w.checks), recall)
 
 

@@ -14,7 +14,8 @@ from ..maths.attention import softmax
 from ..maths.exact import ExactReal
 from ..maths.rounding import format_fraction
 from ..mathlines import Add, Call, Frac, Infinity, Lim, Num, Seq, Sym, Tup, eq
-from ..model import Problem, Solution, Step, prose
+from ..model import Problem, Solution, Step
+from ..text import Sayer
 from . import about, register
 from ..exam.numbers import value_of
 from ._base import Kind, SolutionBuilder, draw_decimal, input_node
@@ -25,10 +26,7 @@ from ._recipe.verify import verify_sum
 from ._recipe.wording import rounded_to, signed
 from ._recipe.worked import differs_note
 
-WHY_DK = ("When scores are dot products of vectors with d_k components, their typical size "
-          "grows with d_k, so the gaps Δ blow up and softmax saturates into a near one-hot pick — killing the "
-          "gradient into every other position. Scaled dot-product attention divides each score by √d_k to "
-          "keep the gaps moderate and the softmax soft.")
+say = Sayer("ex_5_2")
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -53,12 +51,14 @@ LIMITS = {"plus": (Fraction(0), Fraction(1)), "zero": (Fraction(1, 2), Fraction(
 
 
 D = Sym("Delta")
-LIMITS_STEP = Step("take the limits", (), tuple(
-    eq(Lim(D, to, Tup((Sym("alpha", "t1"), Sym("alpha", "t2")))),
-       Tup((input_node(LIMITS[k][0]), input_node(LIMITS[k][1]))))
-    for k, to in (("plus", Infinity()), ("zero", Num("0")), ("minus", Infinity(-1)))), prose(
-    "Δ → +∞ is a hard one-hot pick of position 2 (the argmax limit); Δ → 0 is perfectly uniform; "
-    "Δ → −∞ is the mirror image. The gap is a continuous knob from diffuse to razor-sharp."))
+
+
+def limits_step() -> Step:
+    """The three limits, the same in every variant."""
+    return Step(say.text("steps.limits.title"), (), tuple(
+        eq(Lim(D, to, Tup((Sym("alpha", "t1"), Sym("alpha", "t2")))),
+           Tup((input_node(LIMITS[k][0]), input_node(LIMITS[k][1]))))
+        for k, to in (("plus", Infinity()), ("zero", Num("0")), ("minus", Infinity(-1)))), say("steps.limits.why"))
 
 
 def solve(problem: Problem, digits: int) -> Solution:
@@ -66,40 +66,35 @@ def solve(problem: Problem, digits: int) -> Solution:
     delta = Fraction(problem.inputs["delta"])
     w = SolutionBuilder(digits)
     sm = softmax([e1, e1 + delta])
-    question = [prose("Take two scores ", eq(Sym("e", "t1"), input_node(e1)), " and ",
-                      # no-break spaces: "As Δ →" ended a printed line, "0?" began the next
-                      eq(Sym("e", "t2"), Add((input_node(e1), D))), ". As ", D, "\u00a0→\u00a0+∞, what do ",
-                      Sym("alpha", "t1"), " and ", Sym("alpha", "t2"), " approach? As ", D, "\u00a0→\u00a00? As ",
-                      D, "\u00a0→\u00a0−∞? Then evaluate the weights at ", eq(D, input_node(delta)), ".")]
-    forecast = prose("Which limit is the “hard pick” and which is “uniform”?")
+    # the sentence holds no-break spaces: "As Δ →" ended a printed line, "0?" began the next
+    question = [say("question", e_t1=eq(Sym("e", "t1"), input_node(e1)),
+                    e_t2=eq(Sym("e", "t2"), Add((input_node(e1), D))), Delta=D, alpha_t1=Sym("alpha", "t1"), alpha_t2=Sym("alpha", "t2"), at=eq(D, input_node(delta)))]
+    forecast = say("forecast")
     closed = eq(Sym("alpha", "t2"), Frac(Sym("e", None, "\\Delta"), Add((Num("1"), Sym("e", None, "\\Delta")))))
     evaluated, quotients = evaluate_step(w, sm, delta)
     steps = (
-        Step("write the weights in terms of Δ", (prose("The shared ", Sym("e", "t1"), " cancels (shift invariance), leaving"),),
+        Step(say.text("steps.closed.title"), (say("steps.closed.body", e_t1_symbol=Sym("e", "t1")),),
              (closed, eq(Sym("alpha", "t1"), Frac(Num("1"), Add((Num("1"), Sym("e", None, "\\Delta")))))),
-             prose("Only the gap Δ between the two scores matters.")),
-        LIMITS_STEP,
+             say("steps.closed.why")),
+        limits_step(),
         evaluated,
     )
-    for k, label in (("plus", "+∞"), ("zero", "0"), ("minus", "−∞")):
+    for k in ("plus", "zero", "minus"):
         limit = [ExactReal.of(v) for v in LIMITS[k]]
-        w.vector(f"limit_{k}", f"(α_t1, α_t2) as Δ → {label}", limit,
+        w.vector(f"limit_{k}", say.text(f"answers.limit_{k}"), limit,
                  np.array([float(x) for x in limit]),
                  distractors=[([limit[1], limit[0]], "gap_limit_reversed")] if k != "zero" else
                  [([ExactReal.of(0), ExactReal.of(1)], "hard_argmax")])
-    w.vector("weights", f"(α_t1, α_t2) at Δ = {number_text(delta)}", list(sm.weights), sm.numeric,
+    w.vector("weights", say.text("answers.weights", delta=number_text(delta)), list(sm.weights), sm.numeric,
              distractors=weight_distractors(sm), method=[quotients])
-    w.text("why_scale", "why scaled dot-product attention divides by √d_k", WHY_DK, ())  # not asked: an aside
+    w.text("why_scale", say.text("answers.why_scale"), say.text("why_dk"), ())  # not asked: an aside
     verify_sum(w, sm.weights)
-    w.check("limits", all(sum(v) == 1 for v in LIMITS.values()), prose("Each limit pair sums to 1 ✓."))
+    w.check("limits", all(sum(v) == 1 for v in LIMITS.values()), say("verify.limits"))
     figures = [sharpening_figure(
-        w, [e1, e1 + delta], [delta], [sm], list(LIMITS["plus"]), list(LIMITS["minus"]), "Δ", prose(
-            "the two weights as the gap Δ runs from −8 to 8: they cross at 1/2 when Δ = 0 and level off at 0 "
-            "and 1 (dashed) on either side — a continuous knob from uniform to a hard pick. The markers are "
-            f"the weights at Δ = {number_text(delta)}."), log=False)]
-    recall = ((prose("As the gap between two scores grows without bound, softmax becomes what?"),
-               prose("A hard pick of the larger score; a zero gap gives uniform weights (Exercise 5.2).")),)
-    return Solution(problem, "Two scores and their limits", tuple(question), forecast, steps,
+        w, [e1, e1 + delta], [delta], [sm], list(LIMITS["plus"]), list(LIMITS["minus"]), "Δ",
+        say("figure.caption", delta=number_text(delta)), log=False)]
+    recall = ((say("recall.front"), say("recall.back")),)
+    return Solution(problem, say.text("title"), tuple(question), forecast, steps,
                     tuple(w.answers), tuple(w.checks), recall, tuple(figures))
 
 
@@ -121,11 +116,10 @@ def evaluate_step(w: SolutionBuilder, sm, delta: Fraction) -> tuple[Step, list[F
               eq(Sym("alpha", "t2"), Frac(e_delta, one_plus), worked[1])]
     at.insert(0, eq(Call("exp", input_node(delta)), e_delta))
     note = differs_note(w, [(Sym("alpha", f"t{i + 1}"), m, w.shown_answer(a)) for i, (m, a) in enumerate(zip(worked, sm.weights))],
-                          f"exp({number_text(delta)}) was rounded to {rounded_to([e_delta])}")
-    return Step(f"evaluate at Δ = {signed(delta)}", (), (
+                          say.text("steps.evaluate.rounded", delta=number_text(delta), rounded=rounded_to([e_delta])))
+    return Step(say.text("steps.evaluate.title", delta=signed(delta)), (), (
         Seq(tuple(at)), eq(Tup((Sym("alpha", "t1"), Sym("alpha", "t2"))), Tup(tuple(w.shown_answer(a) for a in sm.weights)))),
-        prose("A finite gap lands between the limits, and how near it is to a hard pick is what matters "
-              "in practice. " + WHY_DK), note), quotients
+        say("steps.evaluate.why", why_dk=say.text("why_dk")), note), quotients
 
 
 KIND = register(Kind(

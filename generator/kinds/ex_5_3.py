@@ -13,7 +13,8 @@ from ..maths import exact, numeric
 from ..maths.attention import float_gaps, softmax
 from ..maths.exact import ExactReal
 from ..mathlines import Add, Call, Chain, Neg, Num, Sym, Tup, eq
-from ..model import Problem, Solution, Step, prose
+from ..model import Problem, Solution, Step
+from ..text import Sayer
 from . import about, register
 from ..exam.numbers import value_of
 from ._base import Kind, SolutionBuilder, draw_decimal, input_node
@@ -22,6 +23,15 @@ from ._recipe.figure_specs import bars_figure, entropy_figure, position_labels
 from ._recipe.verify import verify_sum
 from ._recipe.wording import pct
 from ._recipe.worked import step_entropy, steps_softmax
+
+say = Sayer("ex_5_3")
+# refusals of a typed input
+TX_REFUSED = "tx: a whole number from 2 to 12"
+POSITION_REFUSED = "position: a whole number from 1 to {tx}"
+JUMP_REFUSED = "jump: a positive number (the score that rises)"
+JUMP_TOO_SMALL = ("jump: a jump of {jump} lowers the entropy by only {drop} nats, so both entropies print as "
+                  "{entropy} at {digits} decimal places and the drop cannot be shown; give a larger jump, or more "
+                  "--digits")
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -34,14 +44,14 @@ def normalise(inputs: dict) -> dict:
     check_keys(inputs, {"tx", "base", "jump", "position"}, "5.3")
     tx = require(inputs, "tx", "5.3")
     if not isinstance(tx, int) or isinstance(tx, bool) or not 2 <= tx <= 12:
-        raise UserError("tx: a whole number from 2 to 12")
+        raise UserError(TX_REFUSED)
     pos = inputs.get("position", tx)
     if not isinstance(pos, int) or isinstance(pos, bool) or not 1 <= pos <= tx:
-        raise UserError(f"position: a whole number from 1 to {tx}")
+        raise UserError(POSITION_REFUSED.format(tx=tx))
     base = parse_number(require(inputs, "base", "5.3"), "base")
     jump = parse_number(require(inputs, "jump", "5.3"), "jump")
     if jump <= 0:
-        raise UserError("jump: a positive number (the score that rises)")
+        raise UserError(JUMP_REFUSED)
     check_spread([base, base + jump], "base + jump")
     return {"tx": tx, "base": number_text(base), "jump": number_text(jump), "position": pos}
 
@@ -49,15 +59,10 @@ def normalise(inputs: dict) -> dict:
 def jumped_share(sm, k: int) -> tuple:
     """What the jumped score's weight is, in words: "most" only where it is a
     clear majority (50.3 % is "a little over half")."""
-    tx = len(sm.scores)
-    return prose(
-        f"The jumped score takes most of the mass ({pct(sm.weights[k])})." if exact.compare(
-            sm.weights[k], ExactReal.of(Fraction(3, 5))) > 0 else
-        f"The jumped score takes a little over half the mass ({pct(sm.weights[k])}); the other {tx - 1} "
-        f"positions still hold {pct(1 - sm.weights[k])} between them." if exact.compare(
-            sm.weights[k], ExactReal.of(Fraction(1, 2))) > 0 else
-        f"The jumped score takes the largest share, {pct(sm.weights[k])}, though not most of the mass: "
-        f"the other {tx - 1} positions still hold {pct(1 - sm.weights[k])} between them.")
+    a = sm.weights[k]
+    key = ("most" if exact.compare(a, ExactReal.of(Fraction(3, 5))) > 0 else
+           "over_half" if exact.compare(a, ExactReal.of(Fraction(1, 2))) > 0 else "largest")
+    return say(f"why_div.{key}", pct=pct(a), others=len(sm.scores) - 1, rest=pct(1 - a))
 
 
 def answer(w: SolutionBuilder, sm0, sm, H0, H, gaps: list[float]) -> None:
@@ -65,17 +70,17 @@ def answer(w: SolutionBuilder, sm0, sm, H0, H, gaps: list[float]) -> None:
     tx = len(sm.scores)
     drop = H0 - H
     ln2 = exact.log(ExactReal.of(2))
-    w.vector("weights_uniform", "weights before the jump", list(sm0.weights), sm0.numeric)
-    w.numeric("entropy_uniform", "entropy before the jump (nats)", H0, float(np.log(tx)),
+    w.vector("weights_uniform", say.text("answers.weights_uniform"), list(sm0.weights), sm0.numeric)
+    w.numeric("entropy_uniform", say.text("answers.entropy_uniform"), H0, float(np.log(tx)),
               distractors=[(H0 / ln2, "log_base_2")])
-    w.numeric("denominator", "Z after the jump" + (
-        f", the sum of exp(score − {number_text(sm.shift)}) (the largest score subtracted)" if sm.shift else ""), sm.Z, float(np.exp([float(x - sm.shift) for x in sm.scores]).sum()))
-    w.vector("weights", "weights after the jump", list(sm.weights), sm.numeric, distractors=weight_distractors(sm))
-    w.numeric("entropy", "entropy after the jump (nats)", H, numeric.entropy_of_scores(gaps),
+    w.numeric("denominator", say.text("answers.denominator_shifted", shift=number_text(sm.shift)) if sm.shift else
+              say.text("answers.denominator"), sm.Z, float(np.exp([float(x - sm.shift) for x in sm.scores]).sum()))
+    w.vector("weights", say.text("answers.weights"), list(sm.weights), sm.numeric, distractors=weight_distractors(sm))
+    w.numeric("entropy", say.text("answers.entropy"), H, numeric.entropy_of_scores(gaps),
               distractors=[(H / ln2, "log_base_2"), (-H, "dropped_minus_sign"), (H0, "entropy_reversed")])
     # the drop as a student takes it: ln Tx as printed, minus H as printed or as worked
     h0, h = value_of(w.shown_answer(H0)), value_of(w.shown_answer(H))
-    w.numeric("entropy_drop", "how much the entropy fell (nats)", drop,
+    w.numeric("entropy_drop", say.text("answers.entropy_drop"), drop,
               float(np.log(tx)) - numeric.entropy_of_scores(gaps),
               method=[h0 - m for m in w.method.get("entropy", [])] + [h0 - h], cancelled=float(H0))
 
@@ -87,16 +92,15 @@ def check_dropped(w: SolutionBuilder, H0, H) -> None:
     fell = w.shown_result(h0 - h, w.digits)
     share = Fraction(float(drop) / float(H0))  # how far toward 0 (the Forecast's question), from the exact drop
     # "most" only of a clear majority: 54 % is about half
-    how = ("most of the way to 0" if share > Fraction(3, 5) else "about half of the way to 0" if share > Fraction(2, 5)
-           else "a little" if share < Fraction(1, 4) else "part of the way to 0")
+    how = ("most" if share > Fraction(3, 5) else "about_half" if share > Fraction(2, 5)
+           else "a_little" if share < Fraction(1, 4) else "part")
     # the answer is the exact drop rounded, which can differ in the last place
     key = w.shown_answer(drop)
-    aside = () if key.text == fell.text else (
-        " (computed exactly, ", key, ", the answer in the key: both entropies were rounded, and both are accepted)")
-    w.check("entropy dropped", exact.compare(H0, H) > 0, prose(
-        Chain(Sym("H"), (("=", w.shown_answer(H)), ("<", w.shown_answer(H0)))), " ✓ — the spike sharpened attention and the entropy fell "
-        "by ", eq(Add((w.shown_answer(H0), Neg(w.shown_answer(H)))), fell), " nats", *aside, f", {round(float(share) * 100)}% of its "
-        f"maximum — {how}."))
+    aside = () if key.text == fell.text else say("verify.aside", answer=key)
+    w.check("entropy dropped", exact.compare(H0, H) > 0, say(
+        f"verify.dropped.{how}", chain=Chain(Sym("H"), (("=", w.shown_answer(H)), ("<", w.shown_answer(H0)))),
+        fell=eq(Add((w.shown_answer(H0), Neg(w.shown_answer(H)))), fell), aside=aside,
+        share=round(float(share) * 100)))
 
 
 def solve(problem: Problem, digits: int) -> Solution:
@@ -109,34 +113,28 @@ def solve(problem: Problem, digits: int) -> Solution:
     w = SolutionBuilder(digits)
     sm0, sm = softmax(flat), softmax(spiked)
     H0 = exact.log(ExactReal.of(tx))
-    question = [prose("Scores ", Tup(tuple(input_node(s) for s in flat)), f" over Tx = {tx}. Compute the "
-                      "weights and the entropy H. Then a single score jumps: ",
-                      Tup(tuple(input_node(s) for s in spiked)), ". Recompute the weights and H, and confirm "
-                      "that the entropy dropped.")]
-    forecast = prose("By roughly how much will the entropy fall — a little, or most of the way to 0?")
-    steps = [Step("the uniform case", (), (eq(Sym("alpha", "i"), w.shown_answer(sm0.weights[0])),
-                                           eq(Sym("H"), Call("ln", Num(str(tx))), w.shown_answer(H0))), prose(
-        "All scores equal ⇒ uniform weights 1/Tx, and the entropy is its maximum ln Tx."))]
+    question = [say("question", flat=Tup(tuple(input_node(s) for s in flat)), tx=tx,
+                    spiked=Tup(tuple(input_node(s) for s in spiked)))]
+    forecast = say("forecast")
+    steps = [Step(say.text("steps.uniform.title"), (), (eq(Sym("alpha", "i"), w.shown_answer(sm0.weights[0])),
+                                                         eq(Sym("H"), Call("ln", Num(str(tx))), w.shown_answer(H0))),
+                  say("steps.uniform.why"))]
     steps += steps_softmax(w, sm, "t", why_div=jumped_share(sm, k))
-    step, H = step_entropy(w, sm.weights, sm.neg_log_weights, "t", prose(
-        "Entropy measures how spread the focus is; recompute it for the spiked weights."))
+    step, H = step_entropy(w, sm.weights, sm.neg_log_weights, "t", say("steps.entropy.why"))
     steps.append(step)
     if w.shown_answer(H0).text == w.shown_answer(H).text:  # "H = 1.3863 < 1.3863" would be false as printed
-        raise UserError(
-            f"jump: a jump of {number_text(jump)} lowers the entropy by only {w.shown_answer(H0 - H).text} nats, so both "
-            f"entropies print as {w.shown_answer(H).text} at {digits} decimal places and the drop cannot be shown; "
-            "give a larger jump, or more --digits")
+        raise UserError(JUMP_TOO_SMALL.format(jump=number_text(jump), drop=w.shown_answer(H0 - H).text,
+                                              entropy=w.shown_answer(H).text, digits=digits))
     answer(w, sm0, sm, H0, H, float_gaps(spiked))
     verify_sum(w, sm.weights)
     check_dropped(w, H0, H)
-    figures = [bars_figure(w, sm.weights, position_labels(tx), prose(
-        f"after the jump the hatched bar (position {k + 1}) holds {w.shown_answer(sm.weights[k]).text}; the others share "
-        f"what is left, where before every bar stood at {w.shown_answer(sm0.weights[0]).text}."), winner=k),
-        entropy_figure(w, ["before the jump", "after the jump"], [H0, H], tx, prose(
-            f"the entropy falls from the dashed maximum ln {tx} to {w.shown_answer(H).text} nats."), highlight=1)]
-    recall = ((prose("One score jumps above equal others: what happens to the entropy?"),
-               prose("It drops from its maximum ln Tx: the attention sharpens (Exercise 5.3).")),)
-    return Solution(problem, "A score jumps: the entropy drops", tuple(question), forecast, tuple(steps),
+    figures = [bars_figure(w, sm.weights, position_labels(tx), say(
+        "figure.bars", position=k + 1, after=w.shown_answer(sm.weights[k]).text,
+        before=w.shown_answer(sm0.weights[0]).text), winner=k),
+        entropy_figure(w, [say.text("figure.before"), say.text("figure.after")], [H0, H], tx, say(
+            "figure.entropy", tx=tx, entropy=w.shown_answer(H).text), highlight=1)]
+    recall = ((say("recall.front"), say("recall.back")),)
+    return Solution(problem, say.text("title"), tuple(question), forecast, tuple(steps),
                     tuple(w.answers), tuple(w.checks), recall, tuple(figures))
 
 
