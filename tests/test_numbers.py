@@ -803,8 +803,8 @@ def test_4_2_names_the_one_pattern_its_alignment_shows():
         # MIXED is what no other option is: it is never offered as a wrong one
         assert true == ([K.ANTI, K.SWAP] if align == (1, 0) else [] if want == K.MIXED else [want]), (align, true)
     two = solve_given("4.2", {"source": ["a", "b"], "target": ["x", "y"], "alignment": [2, 1]})
-    assert [o.text for o in two.answer("pattern").options if o.correct] == [K.ANTI]
-    assert K.SWAP not in [o.text for o in two.answer("pattern").options]
+    assert [o.text for o in two.answer("pattern").options if o.correct] == [K.say.text(f"options.{K.ANTI}")]
+    assert K.say.text(f"options.{K.SWAP}") not in [o.text for o in two.answer("pattern").options]
     drawn = {K.pattern(p["align"], len(p["source"])) for p in PAIRS if is_reordering(p["align"])}
     assert drawn == {K.ANTI, K.SWAP, K.MOVED}  # the bank draws every pattern but the typed-only one
     for seed in range(30):
@@ -812,7 +812,7 @@ def test_4_2_names_the_one_pattern_its_alignment_shows():
         align = [a - 1 for a in sol.problem.inputs["alignment"]]
         choice = sol.answer("pattern")
         right = [o.text for o in choice.options if o.correct]
-        assert right == [K.pattern(align, len(sol.problem.inputs["source"]))], seed
+        assert right == [K.say.text(f"options.{K.pattern(align, len(sol.problem.inputs['source']))}")], seed
         assert len(choice.options) == 5 and len({o.text for o in choice.options}) == 5, seed
         md = render_problem(sol)
         # the rows that step back are named, with how far, and no other
