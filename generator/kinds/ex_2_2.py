@@ -76,7 +76,8 @@ def solve(problem: Problem, digits: int) -> Solution:
     step, c = step_context(w, sm.weights, states, "t", say("steps.context.why") + leaning(sm))
     steps.append(step)
     w.vector("weights", say.text("answers.weights"), list(sm.weights), sm.numeric, distractors=weight_distractors(sm))
-    w.vector("context", say.text("answers.context"), c, numeric.context(sm.numeric, [[float(v) for v in h] for h in states]),
+    w.vector("context", say.text("answers.context"), c,
+             numeric.context(sm.numeric, [[float(v) for v in h] for h in states]),
              distractors=context_distractors(sm, states))
     verify_sum(w, sm.weights)
     verify_hull(w, c, states)
