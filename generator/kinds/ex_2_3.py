@@ -59,7 +59,7 @@ def solve(problem: Problem, digits: int) -> Solution:
              method=w.method["weights"] + w.method.get("shifted_weights", []))
     w.truefalse("weights_change", say.text("answers.weights_change"), False, "shift_changes_weights")
     same = all(agree(a, b) for a, b in zip(sm.weights, sm0.weights))
-    w.check("shift invariance", same, say(f"verify.apart.{apart_key(apart)}" if apart else "verify.same"))
+    w.check("shift invariance", same, say("verify.apart" if apart else "verify.same", apart=apart))
     verify_sum(w, sm.weights)
     figures = [bars_figure(w, sm.weights, shifted_labels(base, shifted), say("figure.bars", c=number_text(c)),
                            winner=lead(sm))]
@@ -83,18 +83,12 @@ def both_worked(w: SolutionBuilder, sm0, sm) -> tuple[Step, str]:
     # the answer, exact: after the notes where a worked line printed another value
     same_line = eq(Sym("alpha", None, "'"), Sym("alpha"), nums)
     if apart:
-        why = say(f"steps.check.why_apart.{apart_key(apart)}.{'notes' if len(notes) > 1 else 'one_note'}")
+        why = say(f"steps.check.why_apart.{'notes' if len(notes) > 1 else 'one_note'}", apart=apart)
     else:
         why = say("steps.check.why_same")
     return Step(say.text("steps.check.title"), (say("steps.check.body"),),
                 tuple(m for st in (*worked, *again) for m in st.math) + (() if notes else (same_line,)),
                 why, notes + ((say("steps.check.exact", same_line=same_line),) if notes else ())), apart
-
-
-def apart_key(apart: str) -> str:
-    """The key of the sentences saying how far apart the two worked lists
-    print: "slightly", or within one unit of the last place."""
-    return "slightly" if apart == "slightly" else "last_place"
 
 
 KIND = register(Kind(
