@@ -9,7 +9,8 @@ from ..errors import UserError
 from ..inputs import check_keys, number_text, require
 from ..maths.attention import softmax
 from ..mathlines import Num, SumOver, Sym, Tup, eq
-from ..model import Problem, Solution, Step, prose
+from ..model import Problem, Solution, Step
+from ..text import Sayer
 from . import about, register
 from ..exam.options import key_line, option_lines
 from ._base import Kind, SolutionBuilder, draw_decimal, input_node
@@ -19,25 +20,14 @@ from ._recipe.parsing import rationals, scores_input
 from ._recipe.verify import verify_sum
 from ._recipe.worked import scores_line
 
-CORRECT = "the weights α_ti"
-WRONG = (
-    ("the scores e_ti", "scores_are_probabilities"),
-    ("the states h_i", "states_are_fractions"),
-    ("the exponentials exp(e_ti)", "forgot_to_normalise"),
-    ("the components of the context c_t", "context_sums_to_one"),
-    ("the scores divided by their largest value", "forgot_to_exponentiate"),
-)
+say = Sayer("ex_1_3")
+# the wrong options, by the misconception each states (options.<name>.text in
+# the text file, and .feedback: why it does not sum to 1, said of the options
+# shown); a variant's inputs pick them by their index here
+WRONG = ("scores_are_probabilities", "states_are_fractions", "forgot_to_normalise", "context_sums_to_one",
+         "forgot_to_exponentiate")
 SHOW = 3  # distractors shown
-# why each wrong option does not sum to 1: the step says it of the options shown
-WHY_NOT = {
-    "the scores e_ti": "The scores are unbounded and in general do not sum to 1.",
-    "the states h_i": "The states are vectors, not fractions.",
-    "the exponentials exp(e_ti)": ("The exponentials are positive but not yet divided by their total, "
-                                   "which is what makes them sum to 1."),
-    "the components of the context c_t": "The context is a blend of vectors; its components need not sum to anything.",
-    "the scores divided by their largest value": ("Dividing by the largest score makes that score 1, not the sum "
-                                                  "of the results."),
-}
+NOT_DISTRACTORS = "distractors: distinct indices 0…{last}"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -54,7 +44,7 @@ def normalise(inputs: dict) -> dict:
     picks = inputs.get("distractors", list(range(SHOW)))
     if not isinstance(picks, list) or not picks or any(
             not isinstance(i, int) or not 0 <= i < len(WRONG) for i in picks) or len(set(picks)) != len(picks):
-        raise UserError(f"distractors: distinct indices 0…{len(WRONG) - 1}")
+        raise UserError(NOT_DISTRACTORS.format(last=len(WRONG) - 1))
     return {"scores": scores_input(require(inputs, "scores", "1.3")), "distractors": picks,
             "shuffle": int(inputs.get("shuffle", 0))}
 
@@ -63,29 +53,24 @@ def solve(problem: Problem, digits: int) -> Solution:
     inp = problem.inputs
     scores = rationals(inp["scores"])
     w = SolutionBuilder(digits)
-    shown = w.choice("sums_to_one", "the quantity that sums to 1 over i", [CORRECT],
-                     [WRONG[i] for i in inp["distractors"]], inp["shuffle"])
-    question = [prose("At one decoder step t the scores are ", scores_line(scores, "t"),
-                      ". Which quantity must sum to exactly 1 across all input positions i, for a fixed "
-                      "decoder step t?"), *option_lines(shown)]
-    forecast = prose("Which of these is a probability distribution by construction?")
+    shown = w.choice("sums_to_one", say.text("answers.sums_to_one"), [say.text("options.correct.text")],
+                     [(say.text(f"options.{WRONG[i]}.text"), WRONG[i]) for i in inp["distractors"]], inp["shuffle"])
+    question = [say("question", scores=scores_line(scores, "t")), *option_lines(shown)]
+    forecast = say("forecast")
     sm = softmax(scores)
     nums = [w.shown_answer(a) for a in sm.weights]
-    steps = (Step("name the quantity", (key_line(shown),), (), prose(
-        "That is precisely what the softmax guarantees: ", eq(SumOver("i", Sym("alpha", "ti")), Num("1")),
-        ". " + " ".join(WHY_NOT[o.text] for o in shown if not o.correct))),
-        Step("see it on numbers", (prose("Take the scores ", scores_line(scores, "t"), ", which sum to ",
-                                         input_node(sum(scores)), "."),),
-             (eq(Sym("alpha"), Tup(tuple(nums))),),
-             prose("Softmax turns the same scores into weights, and only the weights sum to 1.")))
+    why_not = " ".join(say.text(f"options.{o.misconception}.feedback") for o in shown if not o.correct)
+    steps = (Step(say.text("steps.name.title"), (key_line(shown),), (), say(
+        "steps.name.why", sum_eq=eq(SumOver("i", Sym("alpha", "ti")), Num("1")), why_not=why_not)),
+        Step(say.text("steps.numbers.title"), (say("steps.numbers.body", scores=scores_line(scores, "t"),
+                                                   total=input_node(sum(scores))),),
+             (eq(Sym("alpha"), Tup(tuple(nums))),), say("steps.numbers.why")))
     answer_softmax(w, sm)
     verify_sum(w, sm.weights)
-    figures = [bars_figure(w, sm.weights, position_labels(len(scores)), prose(
-        f"the bar heights are the weights; stacked end to end they fill exactly 1, although the scores "
-        f"they come from sum to {number_text(sum(scores))}."))]
-    recall = ((prose("What does softmax guarantee about the weights of one decoder step?"),
-               prose("They are in [0, 1] and sum to exactly 1 (Exercise 1.3).")),)
-    return Solution(problem, "What sums to one?", tuple(question), forecast, steps,
+    figures = [bars_figure(w, sm.weights, position_labels(len(scores)),
+                           say("figure.bars", total=number_text(sum(scores))))]
+    recall = ((say("recall.front"), say("recall.back")),)
+    return Solution(problem, say.text("title"), tuple(question), forecast, steps,
                     tuple(w.answers), tuple(w.checks), recall, tuple(figures))
 
 

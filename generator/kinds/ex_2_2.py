@@ -9,7 +9,8 @@ from ..inputs import check_keys, require
 from ..maths import numeric
 from ..maths.attention import softmax, top_positions
 from ..mathlines import Sym
-from ..model import Problem, Solution, Step, prose
+from ..model import Problem, Solution, Step
+from ..text import Sayer
 from . import about, register
 from ._base import Kind, SolutionBuilder, draw_decimal
 from ._recipe.answers import context_distractors, weight_distractors
@@ -18,6 +19,8 @@ from ._recipe.parsing import rationals, scores_input, states_input
 from ._recipe.verify import verify_hull, verify_sum
 from ._recipe.wording import pct, positions
 from ._recipe.worked import scores_line, states_line, step_context, steps_softmax
+
+say = Sayer("ex_2_2")
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -33,29 +36,16 @@ def normalise(inputs: dict) -> dict:
     return {"scores": scores, "states": states_input(require(inputs, "states", "2.2"), len(scores))}
 
 
-WHY_BLEND = prose(
-    "Why a weighted sum and not a max? (1) Differentiability: a hard argmax has zero gradient almost "
-    "everywhere, so it could not be trained by backprop; the weighted sum is smooth, so gradients flow "
-    "into every state and the alignment can be learned. (2) Blending helps: an output word may need "
-    "information from two input words, and a hard pick throws one away. The sum is a soft, trainable "
-    "lookup.")
-
-
-def leaning(sm) -> str:
-    """How much the largest weight (or the tied largest) holds, in words."""
+def leaning(sm):
+    """How much the largest weight (or the tied largest) holds, in words:
+    close to a pick, more or less than half of the mass, or a tie."""
     heavy = top_positions(sm.scores)
     k = heavy[0]
     share = float(sm.weights[k]) * len(heavy)
-    if len(heavy) == 1:
-        lean = (f"; the largest weight, on position {k + 1}, holds " + (
-            f"{pct(sm.weights[k])} of the mass — close to a pick, yet still a blend." if share >= 0.8 else
-            f"{pct(sm.weights[k])}, more than half of the mass, while the other states still pull the blend."
-            if share > 0.5 else
-            f"{pct(sm.weights[k])}, less than half of the mass, so the blend draws on several states."))
-    else:
-        lean = (f"; {positions(heavy)} tie for the largest weight and together hold "
-                f"{pct(sm.weights[k] * len(heavy))} of the mass — a blend of them, not a pick.")
-    return lean
+    key = ("tied" if len(heavy) > 1 else "pick" if share >= 0.8 else "more_than_half" if share > 0.5 else
+           "less_than_half")
+    return say(f"steps.context.lean.{key}", n=k + 1, positions=positions(heavy), pct=pct(sm.weights[k]),
+               together=pct(sm.weights[k] * len(heavy)))
 
 
 def figures(w: SolutionBuilder, sm, states, c) -> tuple:
@@ -63,10 +53,8 @@ def figures(w: SolutionBuilder, sm, states, c) -> tuple:
     tops = top_positions(sm.scores)
     k = tops[0]
     specs = [spec for spec in (context_figure(w, sm.weights, states, c, context_caption(w, sm.weights, c, states)),)
-               if spec] or [bars_figure(w, sm.weights, position_labels(len(sm.scores)), prose(
-                   "the weights that blend the three-component states; the hatched bar is the largest weight in the "
-                   "blend." if len(tops) == 1 else "the weights that blend the three-component states; the tallest "
-                   f"bars, {positions(tops)}, tie."),
+               if spec] or [bars_figure(w, sm.weights, position_labels(len(sm.scores)), say(
+                   "figure.bars_one" if len(tops) == 1 else "figure.bars_tied", positions=positions(tops)),
                    winner=k if len(tops) == 1 else None)]
     return tuple(specs)
 
@@ -78,27 +66,23 @@ def solve(problem: Problem, digits: int) -> Solution:
     sm = softmax(scores)
     tops = top_positions(sm.scores)
     k = tops[0]
-    question = [prose("The scores are ", scores_line(scores, "t"), " and the encoder states are ",
-                      states_line(states), ". Compute the context vector ", Sym("c", "t"), ".")]
-    forecast = prose("Which state will the context lean toward? " +
-                     (f"(Position {k + 1} has the largest score.)" if len(tops) == 1 else
-                      f"({positions(tops).capitalize()} tie for the largest score.)"))
+    question = [say("question", scores=scores_line(scores, "t"), states=states_line(states), c=Sym("c", "t"))]
+    forecast = say("forecast.one" if len(tops) == 1 else "forecast.tied", n=k + 1,
+                   Positions=positions(tops).capitalize())
     soft = steps_softmax(w, sm, "t", z_answered=False)
-    steps = [Step("compute the weights", (), tuple(m for s in soft for m in s.math),
-                  prose("The context needs the weights first: softmax of the scores."),
+    steps = [Step(say.text("steps.weights.title"), (), tuple(m for s in soft for m in s.math),
+                  say("steps.weights.why"),
                   tuple(a for s in soft for a in s.after))]
-    step, c = step_context(w, sm.weights, states, "t", WHY_BLEND + prose(
-        " The context is the weighted average of the states" + leaning(sm)))
+    step, c = step_context(w, sm.weights, states, "t", say("steps.context.why") + leaning(sm))
     steps.append(step)
-    w.vector("weights", "attention weights", list(sm.weights), sm.numeric, distractors=weight_distractors(sm))
-    w.vector("context", "context vector c_t", c, numeric.context(sm.numeric, [[float(v) for v in h] for h in states]),
+    w.vector("weights", say.text("answers.weights"), list(sm.weights), sm.numeric, distractors=weight_distractors(sm))
+    w.vector("context", say.text("answers.context"), c,
+             numeric.context(sm.numeric, [[float(v) for v in h] for h in states]),
              distractors=context_distractors(sm, states))
     verify_sum(w, sm.weights)
     verify_hull(w, c, states)
-    recall = ((prose("Why does attention blend the states instead of taking the best one?"),
-               prose("The blend is differentiable and keeps information from several words; a hard "
-                     "pick has no gradient and throws information away (Exercise 2.2).")),)
-    return Solution(problem, "The context vector", tuple(question), forecast, tuple(steps),
+    recall = ((say("recall.front"), say("recall.back")),)
+    return Solution(problem, say.text("title"), tuple(question), forecast, tuple(steps),
                     tuple(w.answers), tuple(w.checks), recall, figures(w, sm, states, c))
 
 

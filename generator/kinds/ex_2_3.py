@@ -10,7 +10,8 @@ from ..inputs import check_keys, number_text, parse_number, require
 from ..maths.attention import lead, softmax
 from ..maths.exact import ExactReal, agree
 from ..mathlines import Call, Sym, Tup, eq
-from ..model import Problem, Solution, Step, prose
+from ..model import Problem, Solution, Step
+from ..text import Sayer
 from . import about, register
 from ._base import Kind, SolutionBuilder, draw_decimal
 from ._recipe.answers import weight_distractors
@@ -19,6 +20,8 @@ from ._recipe.parsing import rationals, scores_input
 from ._recipe.verify import verify_sum
 from ._recipe.wording import printed_apart
 from ._recipe.worked import printed_weights, scores_line, shift_cancels, steps_softmax
+
+say = Sayer("ex_2_3")
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -41,35 +44,27 @@ def solve(problem: Problem, digits: int) -> Solution:
     shifted = [s + c for s in base]
     w = SolutionBuilder(digits)
     sm0, sm = softmax(base), softmax(shifted)
-    question = [prose("Scores ", scores_line(base, "t"), f". Now add {number_text(c)} to every score: ",
-                      scores_line(shifted, "t", prime=True), ". Do the weights change? Compute them.")]
-    forecast = prose("Commit to an answer before computing: change, or no change?")
+    question = [say("question", scores=scores_line(base, "t"), c=number_text(c),
+                    shifted=scores_line(shifted, "t", prime=True))]
+    forecast = say("forecast")
     check, apart = both_worked(w, sm0, sm)
-    steps = (Step("factor the constant out", (prose("Call the added constant ", Sym("k"),
-                                                    f" (here {number_text(c)})."),), (shift_cancels(),), prose(
-        "The factor ", Call("exp", Sym("k")), " cancels top and bottom: softmax is invariant to adding "
-        "the same constant to every score.")), check)
+    steps = (Step(say.text("steps.factor.title"), (say("steps.factor.body", k=Sym("k"), c=number_text(c)),),
+                  (shift_cancels(),), say("steps.factor.why", exp_k=Call("exp", Sym("k")))), check)
     naive = sum(shifted)
     wrong = [([ExactReal.of(s / naive) for s in shifted], "shift_changes_weights")] if naive != 0 else []
     # either worked list is the worked method ("compute them" after the shift):
     # the window holds both, as the note's "Both are accepted" says
-    w.vector("weights", "attention weights", list(sm.weights), sm.numeric,
+    w.vector("weights", say.text("answers.weights"), list(sm.weights), sm.numeric,
              distractors=wrong + [d for d in weight_distractors(sm) if d[1] != "divide_by_sum"],
              method=w.method["weights"] + w.method.get("shifted_weights", []))
-    w.truefalse("weights_change", "adding the constant changes the weights", False, "shift_changes_weights")
+    w.truefalse("weights_change", say.text("answers.weights_change"), False, "shift_changes_weights")
     same = all(agree(a, b) for a, b in zip(sm.weights, sm0.weights))
-    w.check("shift invariance", same, prose(
-        "The weights of the shifted and the original scores agree ✓." if not apart else
-        f"The weights of the shifted and the original scores agree exactly ✓; the worked lines differ {apart} "
-        "only because they were worked from rounded numbers."))
+    w.check("shift invariance", same, say("verify.apart" if apart else "verify.same", apart=apart))
     verify_sum(w, sm.weights)
-    figures = [bars_figure(w, sm.weights, shifted_labels(base, shifted), prose(
-        f"one set of bars serves both score lists: adding {number_text(c)} moved every score (the labels) "
-        "and no bar."), winner=lead(sm))]
-    recall = ((prose("Why does softmax ignore a shared additive constant?"),
-               prose("The factor ", Call("exp", Sym("k")), " cancels in numerator and denominator; only score "
-                     "differences matter (Exercise 2.3).")),)
-    return Solution(problem, "Shift every score", tuple(question), forecast, steps,
+    figures = [bars_figure(w, sm.weights, shifted_labels(base, shifted), say("figure.bars", c=number_text(c)),
+                           winner=lead(sm))]
+    recall = ((say("recall.front"), say("recall.back", exp_k=Call("exp", Sym("k")))),)
+    return Solution(problem, say.text("title"), tuple(question), forecast, steps,
                     tuple(w.answers), tuple(w.checks), recall, tuple(figures))
 
 
@@ -88,17 +83,12 @@ def both_worked(w: SolutionBuilder, sm0, sm) -> tuple[Step, str]:
     # the answer, exact: after the notes where a worked line printed another value
     same_line = eq(Sym("alpha", None, "'"), Sym("alpha"), nums)
     if apart:
-        where = "the notes above say where" if len(notes) > 1 else "the note above says where"
-        why = prose("Both sets of scores give the same weights: exactly equal, as step 1 showed. Worked from "
-                    f"rounded numbers, the two lists differ {apart} — {where}. Only "
-                    "differences between scores matter, never their absolute size.")
+        why = say(f"steps.check.why_apart.{'notes' if len(notes) > 1 else 'one_note'}", apart=apart)
     else:
-        why = prose("Both sets of scores give the same weights to every digit: only differences between scores "
-                    "matter, never their absolute size.")
-    return Step("check on the numbers", (prose("Softmax of the original scores, then of the shifted ones:"),),
+        why = say("steps.check.why_same")
+    return Step(say.text("steps.check.title"), (say("steps.check.body"),),
                 tuple(m for st in (*worked, *again) for m in st.math) + (() if notes else (same_line,)),
-                why, notes + ((prose("Computed exactly, both lists give the same weights: ", same_line, "."),)
-                              if notes else ())), apart
+                why, notes + ((say("steps.check.exact", same_line=same_line),) if notes else ())), apart
 
 
 KIND = register(Kind(

@@ -12,13 +12,18 @@ from ..maths import numeric
 from ..maths.attention import context, softmax
 from ..maths.exact import agree
 from ..mathlines import Sym, Tup, Vec, eq
-from ..model import Problem, Solution, Step, prose
+from ..model import Problem, Solution, Step
+from ..text import Sayer
 from . import about, register
 from ._base import Kind, SolutionBuilder, draw_decimal
 from ._recipe.answers import context_distractors, weight_distractors
 from ._recipe.figure_specs import context_figure
 from ._recipe.parsing import rationals, scores_input, states_input
 from ._recipe.worked import scores_line, states_line, step_context, worked_weights
+
+say = Sayer("ex_3_3")
+TOO_FEW = "scores: exercise 3.3 swaps two states, so it needs at least two positions"
+NOT_SWAP = "swap: two different positions from 1 to {tx}"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -37,11 +42,11 @@ def normalise(inputs: dict) -> dict:
     scores = scores_input(require(inputs, "scores", "3.3"))
     states = states_input(require(inputs, "states", "3.3"), len(scores))
     if len(scores) < 2:
-        raise UserError("scores: exercise 3.3 swaps two states, so it needs at least two positions")
+        raise UserError(TOO_FEW)
     swap = inputs.get("swap", [2, 3])
     if not (isinstance(swap, list) and len(swap) == 2 and all(isinstance(v, int) and 1 <= v <= len(scores)
                                                              for v in swap) and swap[0] != swap[1]):
-        raise UserError(f"swap: two different positions from 1 to {len(scores)}")
+        raise UserError(NOT_SWAP.format(tx=len(scores)))
     return {"scores": scores, "states": states, "swap": sorted(swap)}
 
 
@@ -58,11 +63,9 @@ def solve(problem: Problem, digits: int) -> Solution:
     sm, psm = softmax(scores), softmax(p_scores)
     c, pc = context(sm.weights, states), context(psm.weights, p_states)
     stale = context(sm.weights, p_states)  # old weights on the swapped states
-    question = [prose("Scores computed purely from content are ", scores_line(scores, "t"),
-                      " for the states ", states_line(states), ". Swap ", Sym("h", str(i + 1)), " and ",
-                      Sym("h", str(j + 1)), " (no positional information is added). What happens to each "
-                      "weight, and to the context?")]
-    forecast = prose("Does the context depend on the order in which the states are listed?")
+    question = [say("question", scores=scores_line(scores, "t"), states=states_line(states),
+                    h_i=Sym("h", str(i + 1)), h_j=Sym("h", str(j + 1)))]
+    forecast = say("forecast")
     vec = lambda xs: Vec(tuple(w.shown_answer(x) for x in xs))
     # the context before the swap is worked from the printed weights (with the
     # note where that rounds otherwise than the key); the swap permutes weights
@@ -70,38 +73,31 @@ def solve(problem: Problem, digits: int) -> Solution:
     # worked method step_context keeps under "context" is the answer's too
     before, _ = step_context(w, sm.weights, states, "t", ())
     steps = (
-        Step("before the swap", (), (eq(Sym("alpha"), Tup(tuple(w.shown_answer(a) for a in sm.weights))), *before.math),
-             prose("The reference point: weights and context of the original order."), before.after),
-        Step("after the swap", (prose("Scores follow content, so ", Sym("e", f"t{i + 1}"), " and ",
-                                      Sym("e", f"t{j + 1}"), " swap along with the states."),),
+        Step(say.text("steps.before.title"), (),
+             (eq(Sym("alpha"), Tup(tuple(w.shown_answer(a) for a in sm.weights))), *before.math),
+             say("steps.before.why"), before.after),
+        Step(say.text("steps.after.title"), (say("steps.after.body", e_i=Sym("e", f"t{i + 1}"),
+                                                 e_j=Sym("e", f"t{j + 1}")),),
              (eq(Sym("alpha", None, "'"), Tup(tuple(w.shown_answer(a) for a in psm.weights))),
-              eq(Sym("c", "t", "'"), vec(pc))), prose(
-            "(a) The weights permute with the states: whatever weight was attached to one state moves with it. "
-            "(b) The context is a sum, and addition is commutative, so it does not change."), (prose(
-            "What it means: pure content attention has no built-in notion of order — which is exactly why "
-            "Transformers add positional encodings."),)),
+              eq(Sym("c", "t", "'"), vec(pc))), say("steps.after.why"), (say("steps.after.note"),)),
     )
     # besides the mistakes of the swap, the softmax slips every weighted blend names
-    w.vector("weights", "weights before the swap", list(sm.weights), sm.numeric, method=[worked_weights(w, sm)],
+    w.vector("weights", say.text("answers.weights"), list(sm.weights), sm.numeric, method=[worked_weights(w, sm)],
              distractors=weight_distractors(sm))
-    w.vector("weights_permuted", "weights after the swap", list(psm.weights), sm.numeric[perm],
+    w.vector("weights_permuted", say.text("answers.weights_permuted"), list(psm.weights), sm.numeric[perm],
              distractors=[(list(sm.weights), "weights_not_permuted"), *weight_distractors(psm)])
-    w.vector("context", "the context", pc,
+    w.vector("context", say.text("answers.context"), pc,
              numeric.context(psm.numeric, [[float(v) for v in h] for h in p_states]),
              distractors=[(stale, "permutation_changes_context"), *context_distractors(psm, p_states)])
-    w.truefalse("context_changes", "the swap changes the context", False, "permutation_changes_context")
+    w.truefalse("context_changes", say.text("answers.context_changes"), False, "permutation_changes_context")
     same = all(agree(a, b) for a, b in zip(c, pc))
-    w.check("context unchanged", same, prose("The context is identical before and after the swap ✓."))
+    w.check("context unchanged", same, say("verify.context"))
     moved = all(agree(psm.weights[k], sm.weights[perm[k]]) for k in range(len(perm)))
-    w.check("weights permute", moved, prose("Each weight moved with its state ✓."))
-    figures = [spec for spec in (context_figure(w, psm.weights, p_states, pc, prose(
-        "after the swap each state keeps its own weight (the dot sizes moved with the states), so the "
-        f"blend lands on the same point c = ({w.shown_answer(pc[0]).text}, {w.shown_answer(pc[1]).text}) as before."
-    )),) if spec]
-    recall = ((prose("Why do Transformers add positional encodings?"),
-               prose("Content-only attention is permutation-invariant: reorder the inputs and the context "
-                     "is unchanged (Exercise 3.3).")),)
-    return Solution(problem, "Permute two states", tuple(question), forecast, steps,
+    w.check("weights permute", moved, say("verify.weights"))
+    figures = [spec for spec in (context_figure(w, psm.weights, p_states, pc, say(
+        "figure.context", c1=w.shown_answer(pc[0]).text, c2=w.shown_answer(pc[1]).text)),) if spec]
+    recall = ((say("recall.front"), say("recall.back")),)
+    return Solution(problem, say.text("title"), tuple(question), forecast, steps,
                     tuple(w.answers), tuple(w.checks), recall, tuple(figures))
 
 
