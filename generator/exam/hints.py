@@ -128,14 +128,15 @@ def _slips(got: list[list[Written | None]], key: list[list[Written]], tol: list[
     if any(g is None for row in got for g in row) or len(key[0]) < 2:
         return order, total
     for i, (grow, krow, trow) in enumerate(zip(got, key, tol)):
-        where = "_in_row" if len(key) > 1 else ""  # a table names the row
+        table = len(key) > 1  # a table names the row
         if all(inside(g.value, k.value, t) for g, k, t in zip(grow, krow, trow)):
             continue
         if not order and _permutation(grow, krow, trow):
-            order = say.text(f"hints.vector.order{where}", row=i + 1)
+            order = say.text("hints.vector.order_in_row" if table else "hints.vector.order", row=i + 1)
         weights = all(0 <= k.value <= 1 for k in krow) and inside(sum(k.value for k in krow), 1, sum(trow))
         if not total and weights and not inside(sum(g.value for g in grow), 1, sum(trow)):
-            total = say.text(f"hints.vector.sum{where}", row=i + 1, sum=_sum_text(grow))
+            total = say.text("hints.vector.sum_in_row" if table else "hints.vector.sum", row=i + 1,
+                             sum=_sum_text(grow))
     return order, total
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 from dataclasses import dataclass, field
 import math
@@ -53,7 +54,6 @@ class Kind:
 
     id: str
     slug: str
-    title: str
     source: str
     sample: Callable[[np.random.Generator, dict[str, Any]], dict[str, Any]]
     normalise: Callable[[dict[str, Any]], dict[str, Any]]
@@ -67,11 +67,20 @@ class Kind:
     # checked against them, and a NAME_min never above its NAME_max
     limits: dict[str, tuple[float, float, bool]] = field(default_factory=dict)
     level: int | None = None
-    summary: str = ""
+    words: str = ""  # its text file (generator/text/<lang>/<words>.yaml)
     # how many different variants the kind can draw (None: practically unlimited)
     variety: int | None = None
     # the answers an exam grades (None: the choice-like ones and the standard quantities)
     graded: tuple[str, ...] | None = None
+
+    @builtins.property  # `property` is a field of a Kind
+    def title(self) -> str:
+        """Its name in the catalogue, in the run's language."""
+        return Sayer(self.words).text("name")
+
+    @builtins.property
+    def summary(self) -> str:
+        return Sayer(self.words).text("summary")
 
     def draw(self, rng: np.random.Generator, params: dict[str, Any] | None = None) -> dict[str, Any]:
         """Draw inputs that satisfy the cell's property (bounded retry)."""
