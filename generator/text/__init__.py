@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from string import Formatter
-from typing import Iterator, Mapping, Union
+from typing import Iterator, Mapping, NamedTuple, Union
 
 from ..mathlines import Node, NumText
 from ..model import Prose, prose
@@ -86,8 +86,7 @@ def parse_sentence(key: str, source: str, line: int = 0) -> Sentence:
     return Sentence(key, source, tuple(pieces), frozenset(names), line)
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):  # a tuple: hashed at C speed, as every sentence said is memoised by it
     lang: str = "en"
     text_dir: Path | None = None
 
@@ -261,6 +260,10 @@ def _parts(value: Value) -> tuple:
     return (value,)
 
 
+_SAID: dict = {}  # (settings, file, key, values) → prose: variants say the same sentences again and again
+_SAID_MAX = 1 << 16
+
+
 class Sayer:
     """Says the sentences of one text file (`cell_a`, `shared` …)."""
 
@@ -270,7 +273,16 @@ class Sayer:
         self.file = file
 
     def __call__(self, key: str, /, **values: Value) -> Prose:
-        return prose(*compose(lookup(self.file, key), values))
+        memo = (_settings.get(), self.file, key, tuple(values.items()))
+        try:
+            said = _SAID.get(memo)
+        except TypeError:  # a value that cannot be hashed (a list): said afresh
+            return prose(*compose(lookup(self.file, key), values))
+        if said is None:
+            if len(_SAID) >= _SAID_MAX:
+                _SAID.clear()
+            said = _SAID[memo] = prose(*compose(lookup(self.file, key), values))
+        return said
 
     def text(self, key: str, /, **values: Value) -> str:
         """A sentence as plain text (a title, a label): its values are texts."""
