@@ -267,6 +267,7 @@ def cmd_grade(args) -> int:
 
     if args.out and Path(args.out).resolve() in (Path(args.answers).resolve(), Path(args.responses).resolve()):
         raise UserError(f"--out {args.out} is one of the files being graded; write the results to another file")
+    _words(args)
     grading = grade(Path(args.answers), Path(args.responses))
     table = results_csv(grading.results)
     if args.out:

@@ -118,6 +118,7 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("responses", metavar="RESPONSES_CSV",
                    help="a CSV with the columns student, question, response (any case, in any order)")
     g.add_argument("--out", metavar="CSV", help="results CSV (default: stdout); each student's total goes to stdout")
+    _words(g)
     an = sub.add_parser(
         "analyse", help="item analysis of graded results: facility, discrimination, reliability, mistakes",
         description="Item analysis of the results.csv that attndrills grade writes: per exam question and per\n"

@@ -23,7 +23,7 @@ from ..maths import exact
 from ..maths.crosscheck import agree, cancellation_error
 from ..maths.exact import ExactReal
 from ..maths.rounding import format_fraction
-from ..mathlines import Frac, Num, Sym
+from ..mathlines import Frac, Num, NumText, Sym
 from ..model import SKIPPED, Answer, Check, Option, Problem, Prose, Solution
 from ..text import Sayer
 
@@ -199,7 +199,7 @@ class SolutionBuilder:
         if not agree(name, float(exact), float(numeric), cancelled=cancelled):
             # the float path cannot resolve this value: the page says so
             mant, power = f"{cancellation_error(cancelled):.0e}".split("e")  # one digit: 2 × 10⁻¹⁵
-            self.checks.append(Check(SKIPPED, True, say("verify.skipped", label=label, near=f"{cancelled:.2f}",
+            self.checks.append(Check(SKIPPED, True, say("verify.skipped", label=label, near=NumText(f"{cancelled:.2f}"),
                                                         err=Num(mant, int(power)).text)))
         method = self.method.get(name, ()) if method is None else method
         distractors = [*distractors, *self.slips.get(name, ())]
