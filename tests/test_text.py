@@ -197,3 +197,24 @@ def test_pooled_workers_started_afresh_say_the_runs_words(tmp_path):
         hold.set()
         other.join()
     assert got == [(i, text.Settings("en", tmp_path)) for i in range(jobs.MIN_POOLED)]
+
+
+def test_the_translators_check_passes_for_every_language(cli):
+    """`attndrills text check` (issue 35.4): no missing, unused or differing
+    key, no English left in another language, no decimal point where the
+    language writes a comma."""
+    r = cli("text", "check", "--seeds", "2")
+    assert r.returncode == 0, r.stdout[-3000:]
+    assert r.stdout == ""
+
+
+def test_the_check_finds_what_a_translator_left(cli, tmp_path):
+    """The check can fail: a German edit that is still English and one
+    whose placeholders differ are reported (the folder is checked as edits)."""
+    de = tmp_path / "words" / "de"
+    de.mkdir(parents=True)
+    (de / "cell_a.yaml").write_text('forecast: "{Who} should win big; guess its weight before reading on. Above {lo}? Above {hi}?"\n',
+                                  "utf-8")
+    r = cli("text", "check", "--lang", "de", "--seeds", "1", "--text", str(tmp_path / "words"))
+    assert r.returncode == 1
+    assert "the page reads as English in places" in r.stdout
