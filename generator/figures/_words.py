@@ -1,7 +1,8 @@
 """The words a figure draws and says in its alt text: group `figures.<kind>`
-of text/<lang>/ui.yaml, handed to the figure as a mapping (key → sentence
-as written, with its {placeholders}), so that a figure stays a function of
-its spec and its words and never reads the run's settings.
+of text/<lang>/ui.yaml, handed to the figure as a mapping (its full key,
+`figures.bars.title`, → the sentence as written, with its {placeholders}),
+so that a figure stays a function of its spec and its words and never reads
+the run's settings.
 
 `run_words` is what draw() hands over: the sentences of the run's language
 and edits.  A figure drawn without them (a test calling fig_bars directly)
@@ -43,7 +44,7 @@ def english(kind: str) -> Words:
     from ..text import builtin
 
     sentences = builtin("en", "ui")
-    return {key.rsplit(".", 1)[1]: sentences[key].source for key in _group(kind)}
+    return {key: sentences[key].source for key in _group(kind)}
 
 
 def run_words(kind: str) -> Words:
@@ -57,9 +58,9 @@ def run_words(kind: str) -> Words:
 def _run_words(settings, kind: str) -> Words:
     from ..text import lookup
 
-    return {key.rsplit(".", 1)[1]: lookup("ui", key).source for key in _group(kind)}
+    return {key: lookup("ui", key).source for key in _group(kind)}
 
 
-def title(d: dict, words: Words) -> str:
-    """The figure's title: the problem's, else the figure's own."""
-    return d["title"] if "title" in d else say(words, "title")
+def title(d: dict, words: Words, key: str) -> str:
+    """The figure's title: the problem's, else the figure's own (`key`)."""
+    return d["title"] if "title" in d else say(words, key)

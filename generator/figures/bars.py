@@ -33,7 +33,8 @@ def fig_bars(problem, solution, spec=None, words: Words | None = None) -> Figure
     for i, lines in enumerate(labels):
         for j, line in enumerate(lines):
             canvas.text(ax.x(i), ax.y(0) + 3 + j * _LINE, line, FONT, va="top", rotation=rotation)
-    canvas.text(ax.fx(0), 0.03 * canvas.height, title(d, words), FONT, ha="left", va="top")
+    heading = title(d, words, "figures.bars.title")
+    canvas.text(ax.fx(0), 0.03 * canvas.height, heading, FONT, ha="left", va="top")
     if d.get("ratio"):
         _ratio(canvas, ax, d)
     return canvas.finish(alt_text(d, words))
@@ -95,11 +96,13 @@ def _ratio(canvas: Canvas, ax: Axes, d: dict) -> None:
 
 def alt_text(d: dict, words: Words | None = None) -> str:
     words = words or english("bars")
-    bars = "; ".join(say(words, "alt_bar", label=lab, value=val) for lab, val in zip(d["labels"], d["shown"]))
-    sentences = [say(words, "alt", title=title(d, words), bars=bars)]
+    bars = "; ".join(say(words, "figures.bars.alt_bar", label=lab, value=val)
+                     for lab, val in zip(d["labels"], d["shown"]))
+    sentences = [say(words, "figures.bars.alt", title=title(d, words, "figures.bars.title"), bars=bars)]
     if d.get("winner") is not None:
-        sentences.append(say(words, "alt_winner", label=d["labels"][d["winner"]]))
+        sentences.append(say(words, "figures.bars.alt_winner", label=d["labels"][d["winner"]]))
     if d.get("ratio"):
         r = d["ratio"]
-        sentences.append(say(words, "alt_ratio", ratio=r["shown"], label=d["labels"][r["over"]], gap=r["gap"]))
+        sentences.append(say(words, "figures.bars.alt_ratio", ratio=r["shown"], label=d["labels"][r["over"]],
+                             gap=r["gap"]))
     return " ".join(sentences)

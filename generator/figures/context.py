@@ -50,7 +50,8 @@ def fig_context(problem, solution, spec=None, words: Words | None = None) -> Fig
     # a state's label is its name and its weight ("h₁ (0.1000)"), the title
     # saying once what the number is: "α = " in every label made them too
     # wide for a phone-sized plane at 9 pt
-    canvas.text(0.02 * canvas.width, 0.03 * canvas.height, title(d, words), FONT, ha="left", va="top")
+    heading = title(d, words, "figures.context.title")
+    canvas.text(0.02 * canvas.width, 0.03 * canvas.height, heading, FONT, ha="left", va="top")
     return canvas.finish(alt_text(d, words))
 
 
@@ -201,6 +202,7 @@ def _place(labels: list[_Label], fixed: list, points: list, bounds: tuple) -> li
 
 def alt_text(d: dict, words: Words | None = None) -> str:
     words = words or english("context")
-    states = "; ".join(say(words, "alt_state", name=n, x=f"{p[0]:g}", y=f"{p[1]:g}", weight=w)
-                       for n, p, w in zip(d["labels"], d["states"], d["weights_shown"]))
-    return say(words, "alt", states=states, x=d["context_shown"][0], y=d["context_shown"][1])
+    states = "; ".join(say(words, "figures.context.alt_state", name=n, x=f"{p[0]:g}", y=f"{p[1]:g}",
+                           weight=w) for n, p, w in zip(d["labels"], d["states"], d["weights_shown"]))
+    x, y = d["context_shown"]
+    return say(words, "figures.context.alt", states=states, x=x, y=y)

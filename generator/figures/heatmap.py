@@ -57,7 +57,7 @@ def fig_heatmap(problem, solution, spec=None, words: Words | None = None) -> Fig
         r, c = d["darkest"]
         canvas.arrow(*_arrow(ax, r, c), P.VERMILLION, 1.6, FONT)
     canvas.text(0.02 * canvas.width, 0.03 * canvas.height,
-                title(d, words), FONT, ha="left", va="top")
+                title(d, words, "figures.heatmap.title"), FONT, ha="left", va="top")
     return canvas.finish(alt_text(d, words))
 
 
@@ -87,8 +87,10 @@ def _width(nx: int, ny: int, shown) -> float:
 def alt_text(d: dict, words: Words | None = None) -> str:
     words = words or english("heatmap")
     rows = "; ".join(
-        say(words, "alt_row", word=w, cells=", ".join(say(words, "alt_cell", word=c, value=s)
-                                                     for c, s in zip(d["cols"], d["shown"][r])))
+        say(words, "figures.heatmap.alt_row", word=w,
+            cells=", ".join(say(words, "figures.heatmap.alt_cell", word=c, value=s)
+                            for c, s in zip(d["cols"], d["shown"][r])))
         for r, w in enumerate(d["rows"]))
-    marked = ", ".join(say(words, "alt_pair", row=d["rows"][r], col=d["cols"][c]) for r, c in d["marked"])
-    return say(words, "alt", rows=rows, marked=marked)
+    marked = ", ".join(say(words, "figures.heatmap.alt_pair", row=d["rows"][r], col=d["cols"][c])
+                       for r, c in d["marked"])
+    return say(words, "figures.heatmap.alt", rows=rows, marked=marked)

@@ -69,9 +69,9 @@ def _drawn(d: dict, rows: int, words: Words):
     ax = Axes(canvas, (32 / W, (_BOTTOM + extra) / H, (W - 32 - 6) / W, (_HEIGHT * 72 - _TOP - _BOTTOM) / H), xlim,
               (-0.03, 1.03), xlog=log)
     _x_axis(canvas, ax, d, log)
-    _y_axis(canvas, ax, say(words, "weight"))
+    _y_axis(canvas, ax, say(words, "figures.sharpening.weight"))
     lines, limits = _curves(canvas, ax, d)
-    heading = title(d, words)
+    heading = title(d, words, "figures.sharpening.title")
     width, ascent, descent = text_box(heading, FONT)
     tx, ty = 0.02 * W, 0.03 * H
     canvas.text(tx, ty, heading, FONT, ha="left", va="top")
@@ -170,7 +170,8 @@ def _list_rows(d: dict, asked: list, top: int, room: float, words: Words) -> lis
     wider than `room`: "α₂ at β =" (naming every curve tied with the top one:
     they lie under it), then "1: 0.9852" for each asked value, 10 pt apart."""
     tied = [i for i in range(len(d["marked"])) if all(shown[i] == shown[top] for shown in d["marked_shown"])]
-    texts = [say(words, "list_head", curves=" = ".join(d["labels"][i] for i in tied), dial=d["xname"])] + [
+    curves = " = ".join(d["labels"][i] for i in tied)
+    texts = [say(words, "figures.sharpening.list_head", curves=curves, dial=d["xname"])] + [
         f"{minus(label)}: {shown}" for _, _, shown, label in asked]
     rows, x = [[]], 0.0
     for text in texts:
@@ -269,7 +270,7 @@ def _vertical(x: float, y: float, s: str) -> str:
 
 def alt_text(d: dict, words: Words | None = None) -> str:
     words = words or english("sharpening")
-    marks = "; ".join(say(words, "alt_mark", dial=d["xname"], value=m, weights=", ".join(r))
+    marks = "; ".join(say(words, "figures.sharpening.alt_mark", dial=d["xname"], value=m, weights=", ".join(r))
                       for m, r in zip(d["mark_labels"], d["marked_shown"]))
-    return say(words, "alt", dial=d["xname"], marks=marks, high=", ".join(d["limit_high_shown"]),
+    return say(words, "figures.sharpening.alt", dial=d["xname"], marks=marks, high=", ".join(d["limit_high_shown"]),
                low=", ".join(d["limit_low_shown"]))

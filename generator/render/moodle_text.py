@@ -236,7 +236,8 @@ def _menu(options) -> str:
 
 def _cloze_truefalse(p: Part, head: str, weights: list[int], *, claims: dict[str, str], **_) -> str:
     a = p.answer
-    menu = _menu((o, _esc(_SAY.text(f"moodle.{o.text}"))) for o in sorted(a.options, key=lambda o: o.text != "true"))
+    said = {"true": _SAY.text("moodle.true"), "false": _SAY.text("moodle.false")}
+    menu = _menu((o, _esc(said[o.text])) for o in sorted(a.options, key=lambda o: o.text != "true"))
     return f"<p>{head}{_claim(a, claims)} {{{weights[0]}:MULTICHOICE:{menu}}}</p>"
 
 

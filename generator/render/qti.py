@@ -160,7 +160,8 @@ def _mistakes_html(mistakes) -> str:
 def _choices(a: Answer) -> list[dict]:
     if a.type == "truefalse":
         options = sorted(a.options, key=lambda o: o.text != "true")
-        texts = [html.escape(_SAY.text(f"qti.{o.text}")) for o in options]
+        said = {"true": _SAY.text("qti.true"), "false": _SAY.text("qti.false")}
+        texts = [html.escape(said[o.text]) for o in options]
     else:
         options = list(a.options)
         texts = [html.escape(plain.label(o.text)) for o in options]
@@ -224,7 +225,8 @@ def _accepted(a: Answer, digits: int) -> list[list[str]]:
         return [typed_forms(k, float(t), digits) for krow, trow in zip(key, tolerance_rows(a, key))
                 for k, t in zip(krow, trow)]
     if a.type == "truefalse":
-        right = _SAY.text(f"qti.typed_{next(o.text for o in a.options if o.correct)}")
+        right = _SAY.text("qti.typed_true" if next(o.text for o in a.options if o.correct) == "true"
+                          else "qti.typed_false")
         return [[right, right[0]]]  # the word, or its first letter
     if a.type == "choice":
         letters = "".join(LETTERS[n] for n, o in enumerate(a.options) if o.correct)
