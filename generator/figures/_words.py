@@ -61,6 +61,15 @@ def _run_words(settings, kind: str) -> Words:
     return {key: lookup("ui", key).source for key in _group(kind)}
 
 
+def given(text: str, words: Words, key: str, **values) -> str:
+    """A word the spec gives (the kinds' figure specs write some in English):
+    where it is sentence `key` of the built-in English, the sentence of
+    `words` instead, else the spec's own."""
+    if text == say(english(key.split(".")[1]), key, **values):
+        return say(words, key, **values)
+    return text
+
+
 def title(d: dict, words: Words, key: str) -> str:
-    """The figure's title: the problem's, else the figure's own (`key`)."""
-    return d["title"] if "title" in d else say(words, key)
+    """The figure's title: the problem's (`given`), else the figure's own (`key`)."""
+    return given(d["title"], words, key) if "title" in d else say(words, key)

@@ -7,7 +7,7 @@ import math
 
 from . import palette as P
 from ._canvas import FONT, WIDTH, Axes, Canvas, Figure, distance, escape, minus, num, overlap, text_box
-from ._words import Words, english, say, title
+from ._words import Words, english, given, say, title
 
 AXIS = "#000000"  # axes, ticks and their labels: black, as matplotlib draws them
 # marker outlines around their centre (size 5 pt, y down), matplotlib's shapes
@@ -68,7 +68,7 @@ def _drawn(d: dict, rows: int, words: Words):
     H, W = canvas.height, canvas.width
     ax = Axes(canvas, (32 / W, (_BOTTOM + extra) / H, (W - 32 - 6) / W, (_HEIGHT * 72 - _TOP - _BOTTOM) / H), xlim,
               (-0.03, 1.03), xlog=log)
-    _x_axis(canvas, ax, d, log)
+    _x_axis(canvas, ax, d, log, words)
     _y_axis(canvas, ax, say(words, "figures.sharpening.weight"))
     lines, limits = _curves(canvas, ax, d)
     heading = title(d, words, "figures.sharpening.title")
@@ -99,7 +99,7 @@ def _drawn(d: dict, rows: int, words: Words):
     return canvas, ax, places, asked, top
 
 
-def _x_axis(canvas: Canvas, ax: Axes, d: dict, log: bool) -> None:
+def _x_axis(canvas: Canvas, ax: Axes, d: dict, log: bool, words: Words) -> None:
     """Ticks below the lines: the asked values on x, and the ends of the range
     (and 0 inside a linear one) where their labels keep 4 pt from an asked one's;
     the x label under them."""
@@ -115,7 +115,8 @@ def _x_axis(canvas: Canvas, ax: Axes, d: dict, log: bool) -> None:
     for x, label in ticks:
         canvas.line([(ax.x(x), ax.bottom), (ax.x(x), ax.bottom + 3.5)], AXIS, 0.8)
         canvas.text(ax.x(x), ax.bottom + 7, minus(label), FONT, va="top", fill=AXIS)
-    canvas.text(ax.fx(0.5), ax.bottom + 7 + sum(text_box("0", FONT)[1:]) + 3, d["xlabel"], FONT, va="top", fill=AXIS)
+    xlabel = given(d["xlabel"], words, "figures.sharpening.xlabel_log", dial=d["xname"]) if log else d["xlabel"]
+    canvas.text(ax.fx(0.5), ax.bottom + 7 + sum(text_box("0", FONT)[1:]) + 3, xlabel, FONT, va="top", fill=AXIS)
 
 
 def _y_axis(canvas: Canvas, ax: Axes, name: str) -> None:
