@@ -3,8 +3,10 @@ Figure(bytes, filename, alt): deterministic SVG written directly (_canvas),
 so importing this package does not import matplotlib; only its DejaVu Sans
 font file is read, for a few text widths, on first need.
 
-`draw_figures` draws every figure a solution asks for; figures with the same
-content are drawn once per run (content-addressed cache)."""
+`draw_figures` draws every figure a solution asks for, in the run's
+language (the words drawn and the alt text: text/<lang>/ui.yaml, figures:,
+handed to each figure by `draw`); figures with the same content and words
+are drawn once per run (content-addressed cache)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import json
 from typing import TYPE_CHECKING
 
 from ._canvas import Figure
+from ._words import run_words
 from .bars import fig_bars
 from .context import fig_context
 from .entropy import fig_entropy
@@ -33,11 +36,13 @@ _CACHE_LIMIT = 4096
 
 
 def draw(problem: Problem, solution: Solution, spec: FigureSpec) -> Figure:
-    """One figure of a solution, as SVG."""
-    key = json.dumps([spec.kind, spec.data], sort_keys=True, ensure_ascii=False)
+    """One figure of a solution, as SVG, with the words of the run's language
+    (_words: a figure is a function of its spec and the words it is handed)."""
+    words = run_words(spec.kind)
+    key = json.dumps([spec.kind, spec.data, words], sort_keys=True, ensure_ascii=False)
     hit = _CACHE.get(key)
     if hit is None:
-        hit = FIGURES[spec.kind](problem, solution, spec)
+        hit = FIGURES[spec.kind](problem, solution, spec, words)
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
         _CACHE[key] = hit

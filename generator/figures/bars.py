@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from . import palette as P
 from ._canvas import FONT, WIDTH, Axes, Canvas, Figure, text_box, wrap
+from ._words import Words, english, say, title
 
 _HEIGHT = 2.3  # inches, where the words and values stand upright
 _LINE = 11.0  # pt from one line of a wrapped label to the next
 
 
-def fig_bars(problem, solution, spec=None) -> Figure:
-    """Bars of the weights in `spec.data` (labels, values, shown, winner, ratio)."""
+def fig_bars(problem, solution, spec=None, words: Words | None = None) -> Figure:
+    """Bars of the weights in `spec.data` (labels, values, shown, winner,
+    ratio); `words`: ui.yaml's figures.bars (_words)."""
     spec = spec or next(f for f in solution.figures if f.kind == "bars")
+    words = words or english("bars")
     d = spec.data
     canvas, ax, labels, turn = _layout(d)
     winner = d.get("winner")
@@ -30,10 +33,11 @@ def fig_bars(problem, solution, spec=None) -> Figure:
     for i, lines in enumerate(labels):
         for j, line in enumerate(lines):
             canvas.text(ax.x(i), ax.y(0) + 3 + j * _LINE, line, FONT, va="top", rotation=rotation)
-    canvas.text(ax.fx(0), 0.03 * canvas.height, d.get("title", "attention weights"), FONT, ha="left", va="top")
+    heading = title(d, words, "figures.bars.title")
+    canvas.text(ax.fx(0), 0.03 * canvas.height, heading, FONT, ha="left", va="top")
     if d.get("ratio"):
         _ratio(canvas, ax, d)
-    return canvas.finish(alt_text(d))
+    return canvas.finish(alt_text(d, words))
 
 
 def _layout(d: dict) -> tuple[Canvas, Axes, list[list[str]], bool]:
@@ -90,11 +94,15 @@ def _ratio(canvas: Canvas, ax: Axes, d: dict) -> None:
         canvas.text(x, baseline + i * _LINE, line, FONT, va="baseline", fill=P.VERMILLION)
 
 
-def alt_text(d: dict) -> str:
-    parts = [f"{lab}: {val}" for lab, val in zip(d["labels"], d["shown"])]
-    text = f"Bar chart of {d.get('title', 'attention weights')}, one bar per position — " + "; ".join(parts) + "."
+def alt_text(d: dict, words: Words | None = None) -> str:
+    words = words or english("bars")
+    bars = "; ".join(say(words, "figures.bars.alt_bar", label=lab, value=val)
+                     for lab, val in zip(d["labels"], d["shown"]))
+    sentences = [say(words, "figures.bars.alt", title=title(d, words, "figures.bars.title"), bars=bars)]
     if d.get("winner") is not None:
-        text += f" The highlighted bar is {d['labels'][d['winner']]}."
+        sentences.append(say(words, "figures.bars.alt_winner", label=d["labels"][d["winner"]]))
     if d.get("ratio"):
-        text += f" It is {d['ratio']['shown']} times the bar of {d['labels'][d['ratio']['over']]}, exactly exp({d['ratio']['gap']})."
-    return text
+        r = d["ratio"]
+        sentences.append(say(words, "figures.bars.alt_ratio", ratio=r["shown"], label=d["labels"][r["over"]],
+                             gap=r["gap"]))
+    return " ".join(sentences)

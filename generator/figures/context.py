@@ -7,14 +7,17 @@ import math
 
 from . import palette as P
 from ._canvas import FONT, WIDTH, Axes, Canvas, Figure, distance, minus, overlap, text_box
+from ._words import Words, english, say, title
 
 # matplotlib's filled "X" marker, in units of half its size
 _CROSS = ((-0.5, 1), (0, 0.5), (0.5, 1), (1, 0.5), (0.5, 0), (1, -0.5), (0.5, -1), (0, -0.5), (-0.5, -1),
           (-1, -0.5), (-0.5, 0), (-1, 0.5))
 
 
-def fig_context(problem, solution, spec=None) -> Figure:
+def fig_context(problem, solution, spec=None, words: Words | None = None) -> Figure:
+    """`words`: ui.yaml's figures.context (_words)."""
     spec = spec or next(f for f in solution.figures if f.kind == "context")
+    words = words or english("context")
     d = spec.data
     xs = [p[0] for p in d["states"]]
     ys = [p[1] for p in d["states"]]
@@ -47,9 +50,9 @@ def fig_context(problem, solution, spec=None) -> Figure:
     # a state's label is its name and its weight ("h₁ (0.1000)"), the title
     # saying once what the number is: "α = " in every label made them too
     # wide for a phone-sized plane at 9 pt
-    title = d.get("title", "states (with their weights α), the context in their hull")
-    canvas.text(0.02 * canvas.width, 0.03 * canvas.height, title, FONT, ha="left", va="top")
-    return canvas.finish(alt_text(d))
+    heading = title(d, words, "figures.context.title")
+    canvas.text(0.02 * canvas.width, 0.03 * canvas.height, heading, FONT, ha="left", va="top")
+    return canvas.finish(alt_text(d, words))
 
 
 def _plane(canvas: Canvas, ax: Axes, d: dict, clip: str) -> None:
@@ -197,8 +200,9 @@ def _place(labels: list[_Label], fixed: list, points: list, bounds: tuple) -> li
     return [label.spots[s] for label, s in zip(labels, chosen)]
 
 
-def alt_text(d: dict) -> str:
-    pts = "; ".join(f"{n} at ({p[0]:g}, {p[1]:g}) with weight {w}"
-                    for n, p, w in zip(d["labels"], d["states"], d["weights_shown"]))
-    return (f"Plane of the encoder states: {pts}. The context point c = ({d['context_shown'][0]}, "
-            f"{d['context_shown'][1]}) lies inside their convex hull.")
+def alt_text(d: dict, words: Words | None = None) -> str:
+    words = words or english("context")
+    states = "; ".join(say(words, "figures.context.alt_state", name=n, x=f"{p[0]:g}", y=f"{p[1]:g}",
+                           weight=w) for n, p, w in zip(d["labels"], d["states"], d["weights_shown"]))
+    x, y = d["context_shown"]
+    return say(words, "figures.context.alt", states=states, x=x, y=y)

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from . import palette as P
 from ._canvas import FONT, WIDTH, Axes, Canvas, Figure, text_box
+from ._words import Words, english, say, title
 
 
 _LABEL_AT = -0.55  # the bottom of the maximum's label, in bar positions (bars at 0, 1, …)
 
 
-def fig_entropy(problem, solution, spec=None) -> Figure:
+def fig_entropy(problem, solution, spec=None, words: Words | None = None) -> Figure:
+    """`words`: ui.yaml's figures.entropy (_words)."""
     spec = spec or next(f for f in solution.figures if f.kind == "entropy")
+    words = words or english("entropy")
     d = spec.data
     n = len(d["values"])
     canvas = Canvas("entropy", WIDTH, 0.9 + 0.45 * n)
@@ -18,7 +21,7 @@ def fig_entropy(problem, solution, spec=None) -> Figure:
     # maximum, room for a value label right of the dashed line
     left = max(text_box(lab, FONT)[0] for lab in d["labels"]) + 0.02 * canvas.width
     span = canvas.width - left - 4  # the axes' width in points
-    label = max(text_box(f"{s} nats", FONT)[0] for s in d["shown"])
+    label = max(text_box(say(words, "figures.entropy.value", value=s), FONT)[0] for s in d["shown"])
     top = d["max"] * span / (span - label - 0.04 * span - 2)
     ax = Axes(canvas, (left / canvas.width, 0.12, span / canvas.width, 0.62), (0, top), (n - 0.5, -0.6))
     highlight = d.get("highlight")
@@ -35,16 +38,18 @@ def fig_entropy(problem, solution, spec=None) -> Figure:
     for i, (v, s) in enumerate(zip(d["values"], d["shown"])):
         # right of the bar, and right of the dashed maximum when the bar nearly
         # reaches it, or the line would cross the label
-        label = f"{s} nats"
+        label = say(words, "figures.entropy.value", value=s)
         reach = ax.x(v + 0.02 * top) + text_box(label, FONT)[0]
         x = v if v < 0.8 * d["max"] and reach < ax.x(d["max"]) - 2 else max(v, d["max"])
         canvas.text(ax.x(x + 0.02 * top), ax.y(i), label, FONT, ha="left")
     canvas.text(ax.x(d["max"]), ax.y(_LABEL_AT), f"ln {d['tx']} = {d['max_shown']}", FONT, va="bottom")
     canvas.text(0.02 * canvas.width, 0.03 * canvas.height,
-                d.get("title", "attention entropy against its maximum ln Tx"), FONT, ha="left", va="top")
-    return canvas.finish(alt_text(d))
+                title(d, words, "figures.entropy.title"), FONT, ha="left", va="top")
+    return canvas.finish(alt_text(d, words))
 
 
-def alt_text(d: dict) -> str:
-    parts = "; ".join(f"{lab}: {s} nats" for lab, s in zip(d["labels"], d["shown"]))
-    return f"Horizontal bars of attention entropy — {parts} — against the maximum ln {d['tx']} = {d['max_shown']} nats."
+def alt_text(d: dict, words: Words | None = None) -> str:
+    words = words or english("entropy")
+    bars = "; ".join(say(words, "figures.entropy.alt_bar", label=lab, value=s)
+                     for lab, s in zip(d["labels"], d["shown"]))
+    return say(words, "figures.entropy.alt", bars=bars, tx=d["tx"], max=d["max_shown"])

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from . import palette as P
 from ._canvas import FONT, WIDTH, Axes, Canvas, Figure, text_box
+from ._words import Words, english, say, title
 
 
-def fig_heatmap(problem, solution, spec=None) -> Figure:
+def fig_heatmap(problem, solution, spec=None, words: Words | None = None) -> Figure:
+    """`words`: ui.yaml's figures.heatmap (_words)."""
     spec = spec or next(f for f in solution.figures if f.kind == "heatmap")
+    words = words or english("heatmap")
     d = spec.data
     values = d["values"]
     ny, nx = len(values), len(values[0])
@@ -17,16 +20,16 @@ def fig_heatmap(problem, solution, spec=None) -> Figure:
     # grows where the words would not fit it: on the left for long output
     # words, at the top and the right for long input words (turned, they
     # rise toward the title and reach past the last column)
-    words = [text_box(word, FONT) for word in d["cols"]]  # (width, ascent, descent)
+    boxes = [text_box(word, FONT) for word in d["cols"]]  # (width, ascent, descent)
     inches = _width(nx, ny, d["shown"]), 0.9 + 0.5 * ny
     W, H = 72 * inches[0], 72 * inches[1]
     cell_w, cell_h = 0.74 * W / nx, 0.70 * H / ny
     # the input words turned only where one is wider than its column (a lone
     # "I" turned reads as a backslash)
-    turn = 30 if any(w > 0.95 * cell_w for w, _, _ in words) else 0
+    turn = 30 if any(w > 0.95 * cell_w for w, _, _ in boxes) else 0
     cos, sin = (0.866, 0.5) if turn else (1, 0)
-    rise = max(w * sin + (a + dd) * cos for w, a, dd in words)
-    last, a, dd = words[-1]
+    rise = max(w * sin + (a + dd) * cos for w, a, dd in boxes)
+    last, a, dd = boxes[-1]
     left = max(0.0, 2 + max(text_box(word, FONT)[0] for word in d["rows"]) - (0.24 * W - 0.1 * cell_w))
     top = max(0.0, (13.5 + 0.12 * cell_h + rise - 0.21 * H) / 0.97)  # clear of the title by 3 pt
     right = max(0.0, (last * cos + (a + dd) * sin) / 2 + 2 - 0.02 * W - cell_w / 2)
@@ -54,8 +57,8 @@ def fig_heatmap(problem, solution, spec=None) -> Figure:
         r, c = d["darkest"]
         canvas.arrow(*_arrow(ax, r, c), P.VERMILLION, 1.6, FONT)
     canvas.text(0.02 * canvas.width, 0.03 * canvas.height,
-                d.get("title", "attention weights: rows = output, columns = input"), FONT, ha="left", va="top")
-    return canvas.finish(alt_text(d))
+                title(d, words, "figures.heatmap.title"), FONT, ha="left", va="top")
+    return canvas.finish(alt_text(d, words))
 
 
 def _arrow(ax: Axes, r: int, c: int) -> tuple[tuple, tuple]:
@@ -81,10 +84,13 @@ def _width(nx: int, ny: int, shown) -> float:
     return max(WIDTH, numbers / 72 / 0.74, 0.9 + 0.5 * ny)  # the axes take 0.74 of the width
 
 
-def alt_text(d: dict) -> str:
+def alt_text(d: dict, words: Words | None = None) -> str:
+    words = words or english("heatmap")
     rows = "; ".join(
-        f"“{w}” row: " + ", ".join(f"{c} {s}" for c, s in zip(d["cols"], d["shown"][r]))
+        say(words, "figures.heatmap.alt_row", word=w,
+            cells=", ".join(say(words, "figures.heatmap.alt_cell", word=c, value=s)
+                            for c, s in zip(d["cols"], d["shown"][r])))
         for r, w in enumerate(d["rows"]))
-    marked = ", ".join(f"“{d['rows'][r]}”→“{d['cols'][c]}”" for r, c in d["marked"])
-    return (f"Heatmap of attention weights, rows are output words and columns input words. {rows}. "
-            f"Outlined (aligned) cells: {marked}.")
+    marked = ", ".join(say(words, "figures.heatmap.alt_pair", row=d["rows"][r], col=d["cols"][c])
+                       for r, c in d["marked"])
+    return say(words, "figures.heatmap.alt", rows=rows, marked=marked)

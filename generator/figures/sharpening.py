@@ -7,6 +7,7 @@ import math
 
 from . import palette as P
 from ._canvas import FONT, WIDTH, Axes, Canvas, Figure, distance, escape, minus, num, overlap, text_box
+from ._words import Words, english, given, say, title
 
 AXIS = "#000000"  # axes, ticks and their labels: black, as matplotlib draws them
 # marker outlines around their centre (size 5 pt, y down), matplotlib's shapes
@@ -36,20 +37,22 @@ _TOP, _BOTTOM = 30.0, 38.0  # pt above the axes (title and legend) and below the
 _ROW = 12.0  # pt from one row of the list of weights to the next
 
 
-def fig_sharpening(problem, solution, spec=None) -> Figure:
+def fig_sharpening(problem, solution, spec=None, words: Words | None = None) -> Figure:
+    """`words`: ui.yaml's figures.sharpening (_words)."""
     spec = spec or next(f for f in solution.figures if f.kind == "sharpening")
+    words = words or english("sharpening")
     d = spec.data
-    canvas, ax, places, asked, top = _drawn(d, 0)
+    canvas, ax, places, asked, top = _drawn(d, 0, words)
     if None in places:  # too crowded to label each marker plainly: a list under the axes
-        canvas, ax, places, asked, top = _drawn(d, len(_list_rows(d, asked, top, WIDTH * 72 - 8)))
-        _weight_list(canvas, ax, d, asked, top)
+        canvas, ax, places, asked, top = _drawn(d, len(_list_rows(d, asked, top, WIDTH * 72 - 8, words)), words)
+        _weight_list(canvas, ax, d, asked, top, words)
     else:
         for place, (_, _, shown, _) in zip(places, asked):
             canvas.text(*place, shown, FONT, va="baseline")
-    return canvas.finish(alt_text(d))
+    return canvas.finish(alt_text(d, words))
 
 
-def _drawn(d: dict, rows: int):
+def _drawn(d: dict, rows: int, words: Words):
     """The figure with `rows` rows of listed weights under it: axes, curves,
     ticks, legend and title drawn; the weights' places found (a place is None
     where a weight finds none).  Returns (canvas, axes, places, asked, top)."""
@@ -65,13 +68,13 @@ def _drawn(d: dict, rows: int):
     H, W = canvas.height, canvas.width
     ax = Axes(canvas, (32 / W, (_BOTTOM + extra) / H, (W - 32 - 6) / W, (_HEIGHT * 72 - _TOP - _BOTTOM) / H), xlim,
               (-0.03, 1.03), xlog=log)
-    _x_axis(canvas, ax, d, log)
-    _y_axis(canvas, ax)
+    _x_axis(canvas, ax, d, log, words)
+    _y_axis(canvas, ax, say(words, "figures.sharpening.weight"))
     lines, limits = _curves(canvas, ax, d)
-    title = d.get("title", "weights as the dial turns")
-    width, ascent, descent = text_box(title, FONT)
+    heading = title(d, words, "figures.sharpening.title")
+    width, ascent, descent = text_box(heading, FONT)
     tx, ty = 0.02 * W, 0.03 * H
-    canvas.text(tx, ty, title, FONT, ha="left", va="top")
+    canvas.text(tx, ty, heading, FONT, ha="left", va="top")
     legend = _legend(canvas, d, ty + ascent)
     # the top curve's weight at each asked value, by its marker (of curves
     # tied there, the last drawn: its markers are the ones on top); at a single
@@ -96,7 +99,7 @@ def _drawn(d: dict, rows: int):
     return canvas, ax, places, asked, top
 
 
-def _x_axis(canvas: Canvas, ax: Axes, d: dict, log: bool) -> None:
+def _x_axis(canvas: Canvas, ax: Axes, d: dict, log: bool, words: Words) -> None:
     """Ticks below the lines: the asked values on x, and the ends of the range
     (and 0 inside a linear one) where their labels keep 4 pt from an asked one's;
     the x label under them."""
@@ -112,16 +115,17 @@ def _x_axis(canvas: Canvas, ax: Axes, d: dict, log: bool) -> None:
     for x, label in ticks:
         canvas.line([(ax.x(x), ax.bottom), (ax.x(x), ax.bottom + 3.5)], AXIS, 0.8)
         canvas.text(ax.x(x), ax.bottom + 7, minus(label), FONT, va="top", fill=AXIS)
-    canvas.text(ax.fx(0.5), ax.bottom + 7 + sum(text_box("0", FONT)[1:]) + 3, d["xlabel"], FONT, va="top", fill=AXIS)
+    xlabel = given(d["xlabel"], words, "figures.sharpening.xlabel_log", dial=d["xname"]) if log else d["xlabel"]
+    canvas.text(ax.fx(0.5), ax.bottom + 7 + sum(text_box("0", FONT)[1:]) + 3, xlabel, FONT, va="top", fill=AXIS)
 
 
-def _y_axis(canvas: Canvas, ax: Axes) -> None:
+def _y_axis(canvas: Canvas, ax: Axes, name: str) -> None:
     for y in _YTICKS:
         canvas.line([(ax.left - 3.5, ax.y(y)), (ax.left, ax.y(y))], AXIS, 0.8)
         ascent = text_box(f"{y:.1f}", FONT)[1]
         canvas.text(ax.left - 5, ax.y(y) + ascent / 2, f"{y:.1f}", FONT, ha="right", va="baseline", fill=AXIS)
-    # "weight" turned, in the figure's left margin, clear of the tick labels
-    canvas.parts.append(_vertical(ax.left - 5 - text_box("0.0", FONT)[0] - 3, ax.fy(0.5), "weight"))
+    # its name ("weight") turned, in the figure's left margin, clear of the tick labels
+    canvas.parts.append(_vertical(ax.left - 5 - text_box("0.0", FONT)[0] - 3, ax.fy(0.5), name))
 
 
 def _curves(canvas: Canvas, ax: Axes, d: dict) -> tuple[list, list]:
@@ -162,12 +166,13 @@ def _legend(canvas: Canvas, d: dict, baseline: float) -> tuple:
     return left, baseline - ascent, canvas.width - 4, baseline + descent
 
 
-def _list_rows(d: dict, asked: list, top: int, room: float) -> list[list[tuple[float, str]]]:
+def _list_rows(d: dict, asked: list, top: int, room: float, words: Words) -> list[list[tuple[float, str]]]:
     """The list of the top curve's weights in rows of (x offset, text) no
     wider than `room`: "α₂ at β =" (naming every curve tied with the top one:
     they lie under it), then "1: 0.9852" for each asked value, 10 pt apart."""
     tied = [i for i in range(len(d["marked"])) if all(shown[i] == shown[top] for shown in d["marked_shown"])]
-    texts = [f"{' = '.join(d['labels'][i] for i in tied)} at {d['xname']} ="] + [
+    curves = " = ".join(d["labels"][i] for i in tied)
+    texts = [say(words, "figures.sharpening.list_head", curves=curves, dial=d["xname"])] + [
         f"{minus(label)}: {shown}" for _, _, shown, label in asked]
     rows, x = [[]], 0.0
     for text in texts:
@@ -180,10 +185,10 @@ def _list_rows(d: dict, asked: list, top: int, room: float) -> list[list[tuple[f
     return rows
 
 
-def _weight_list(canvas: Canvas, ax: Axes, d: dict, asked: list, top: int) -> None:
+def _weight_list(canvas: Canvas, ax: Axes, d: dict, asked: list, top: int, words: Words) -> None:
     """The weights listed under the x label, the first entry in the top curve's colour."""
     ascent = text_box("0", FONT)[1]
-    rows = _list_rows(d, asked, top, canvas.width - 8)
+    rows = _list_rows(d, asked, top, canvas.width - 8, words)
     first = canvas.height - len(rows) * _ROW - 4 + ascent
     for r, row in enumerate(rows):
         for x, text in row:
@@ -264,8 +269,9 @@ def _vertical(x: float, y: float, s: str) -> str:
             f'fill="{AXIS}" text-anchor="middle">{escape(s)}</text>')
 
 
-def alt_text(d: dict) -> str:
-    marks = "; ".join(f"{d['xname']} = {m}: (" + ", ".join(r) + ")" for m, r in zip(d["mark_labels"], d["marked_shown"]))
-    return (f"Line chart of each weight against {d['xname']}. At the marked values — {marks}. "
-            f"Limits: as {d['xname']} grows, ({', '.join(d['limit_high_shown'])}); "
-            f"toward the other end, ({', '.join(d['limit_low_shown'])}).")
+def alt_text(d: dict, words: Words | None = None) -> str:
+    words = words or english("sharpening")
+    marks = "; ".join(say(words, "figures.sharpening.alt_mark", dial=d["xname"], value=m, weights=", ".join(r))
+                      for m, r in zip(d["mark_labels"], d["marked_shown"]))
+    return say(words, "figures.sharpening.alt", dial=d["xname"], marks=marks, high=", ".join(d["limit_high_shown"]),
+               low=", ".join(d["limit_low_shown"]))

@@ -38,6 +38,7 @@ from ..exam.misconceptions import describe
 from ..exam.numbers import parse_number
 from ..model import Answer
 from ..templating import environment
+from ..text import Sayer
 from . import plain
 from .html import inline, question_html, solution_html, symbols_html
 from .moodle_text import (centre, named_mistakes, number, question_end, shown_elsewhere, unlettered, unnumbered,
@@ -95,7 +96,8 @@ def render_category(names: list[str], info: str = "") -> str:
 def item_category(item: int, points) -> str:
     """The name of exam question `item`'s category (its points in the name:
     the teacher sets the quiz slot's mark from it)."""
-    return f"Question {item} ({points_text(points)} {'point' if points == 1 else 'points'})"
+    return Sayer("ui").text("moodle.category_point" if points == 1 else "moodle.category_points", item=item,
+                            points=points_text(points))
 
 
 def render_quiz(fragments: list[str]) -> bytes:
@@ -129,9 +131,10 @@ def figure_files(solution, figures) -> tuple[str, list[dict]]:
     the printed key words it) and the files themselves, base64, for the
     `<file>` elements of the text that names them (Moodle's own export)."""
     shown, files = [], []
+    what = Sayer("ui").text("problem.figure")  # as the printed solution words it
     for spec, f in zip(solution.figures, figures):
         shown.append(f'<p><img src="@@PLUGINFILE@@/{html.escape(f.filename)}" alt="{html.escape(f.alt)}" '
-                     f'class="img-fluid"></p><p><b>Figure — what to see:</b> {inline(spec.caption)}</p>')
+                     f'class="img-fluid"></p><p><b>{html.escape(what)}</b> {inline(spec.caption)}</p>')
         if all(x["name"] != f.filename for x in files):
             files.append({"name": f.filename, "data": base64.b64encode(f.data).decode("ascii")})
     return "".join(shown), files
@@ -145,7 +148,7 @@ def question_view(q: Question, digits: int, figures=()) -> dict:
     qtype = _qtype(parts)
     a = parts[0].answer
     shown, files = figure_files(sol, figures)
-    v = {"type": qtype, "name": f"Q{q.item} {sol.problem.variant}",
+    v = {"type": qtype, "name": Sayer("ui").text("moodle.name", item=q.item, variant=sol.problem.variant),
          "text": question_html(sol, skip) + question_end(qtype, q, claims, digits),
          "feedback": unlettered(solution_html(sol, shown), parts), "feedback_files": files,
          # the cloze importer ignores it: the blank weights are the mark

@@ -25,9 +25,11 @@ from ..exam.window import centre as _marking_centre
 from ..exam.window import inside
 from ..mathlines import power_of_ten
 from ..model import Answer, prose
+from ..text import Sayer
 from . import plain
 from .html import inline, symbols_html
 
+_SAY = Sayer("ui")  # the words around the question's own (text/<lang>/ui.yaml, moodle:)
 MAX_MULTIPLE = 1000  # weights never grow past 1000 × the points
 _ENUMERATED = re.compile(r"\([a-z]\) ")
 
@@ -53,9 +55,9 @@ def question_end(qtype: str, q: Question, claims: dict[str, str], digits: int) -
     parts, a = q.parts, q.parts[0].answer
     if qtype == "numerical":
         # as a cloze part's line reads; Moodle puts its own "Answer:" before the box
-        return f"<p>{words_html(parts[0].quantity)} ({_precision(a, digits)}):</p>"
+        return f"<p>{_asks(parts[0], _precision(a, digits))}</p>"
     if qtype == "truefalse":
-        return f"<p><b>True or false:</b> {_claim(a, claims)}</p>"
+        return f"<p>{_SAY.text('moodle.true_or_false', claim=_claim(a, claims))}</p>"
     if qtype != "cloze":
         return ""
     weights = cloze_weights(parts)
@@ -127,6 +129,14 @@ def unnumbered(right: str) -> str:
     return right[len(m.group(0)):] if (m := _ENUMERATED.match(right)) else right
 
 
+def _asks(p: Part, how: str = "") -> str:
+    """The line a part is asked on, before its blank or menu: what it asks
+    for, and how to type it where that is said (HTML)."""
+    if how:
+        return _SAY.text("moodle.asks_how", quantity=words_html(p.quantity), how=how)
+    return _SAY.text("moodle.asks", quantity=words_html(p.quantity))
+
+
 def _claim(a: Answer, claims: dict[str, str]) -> str:
     """A true/false statement as a claim, with no answer in it (HTML)."""
     claim = claims.get(a.name) or words_html(a.label)
@@ -140,9 +150,9 @@ def _precision(a: Answer, digits: int) -> str:
     narrow), so every part says so, also where its key is not that small (or
     the rule would tell which keys are); Moodle reads 1.23e-5, not 1.23 × 10⁻⁵."""
     if a.type in ("numeric", "vector") and not any(_flat(a.tolerance)):
-        return "a whole number"
+        return _SAY.text("moodle.how_whole")
     # 10⁻⁴ in Unicode, not <sup>: Moodle's plain-text summaries of a question drop the tag ("10−4")
-    return f"to {digits} decimal places; below {power_of_ten(-digits)}, three significant digits typed as 1.23e-5"
+    return _SAY.text("moodle.how_decimals", digits=digits, small=power_of_ten(-digits))
 
 
 def _flat(x) -> list:
@@ -226,7 +236,8 @@ def _menu(options) -> str:
 
 def _cloze_truefalse(p: Part, head: str, weights: list[int], *, claims: dict[str, str], **_) -> str:
     a = p.answer
-    menu = _menu((o, o.text.capitalize()) for o in sorted(a.options, key=lambda o: o.text != "true"))
+    said = {"true": _SAY.text("moodle.true"), "false": _SAY.text("moodle.false")}
+    menu = _menu((o, _esc(said[o.text])) for o in sorted(a.options, key=lambda o: o.text != "true"))
     return f"<p>{head}{_claim(a, claims)} {{{weights[0]}:MULTICHOICE:{menu}}}</p>"
 
 
@@ -237,7 +248,7 @@ def _cloze_choice(p: Part, head: str, weights: list[int], **_) -> str:
     # the paper's "(C) …" lines, which the worked solution's "Answer: (C) …" names
     menu = _menu((o, _esc(plain.text(line))) for o, line in zip(a.options, option_lines(a.options)))
     # a vertical menu is a <fieldset> in Moodle's page, which a <p> cannot hold
-    return f"<p>{head}{words_html(p.quantity)}:</p><div>{{{weights[0]}:{kind}:{menu}}}</div>"
+    return f"<p>{head}{_asks(p)}</p><div>{{{weights[0]}:{kind}:{menu}}}</div>"
 
 
 def _cloze_matching(p: Part, head: str, weights: list[int], *, stems: dict[str, str], **_) -> str:
@@ -251,12 +262,12 @@ def _cloze_matching(p: Part, head: str, weights: list[int], *, stems: dict[str, 
         else:  # a menu needs two choices: a lone answer is typed
             blank = f"{{{w}:SHORTANSWER:={_esc(right)}}}"
         items.append(f"<li>{stems.get(left) or words_html(left)} → {blank}</li>")
-    return f"<p>{head}{words_html(p.quantity)}:</p><ul>{''.join(items)}</ul>"
+    return f"<p>{head}{_asks(p)}</p><ul>{''.join(items)}</ul>"
 
 
 def _cloze_numeric(p: Part, head: str, weights: list[int], *, digits: int, **_) -> str:
     a = p.answer
-    return (f"<p>{head}{words_html(p.quantity)} ({_precision(a, digits)}): "
+    return (f"<p>{head}{_asks(p, _precision(a, digits))} "
             f"{_numeric_blank(weights[0], centre(a), float(a.tolerance), _mistakes_numeric(a))}</p>")
 
 
@@ -274,7 +285,7 @@ def _cloze_vector(p: Part, head: str, weights: list[int], *, digits: int, **_) -
         blanks = [_numeric_blank(next(w), k, float(t), [(m[i][j], f) for m, f in mistakes])
                   for j, (k, t) in enumerate(zip(krow, trow))]
         rows.append("(" + ", ".join(blanks) + ")")
-    return f"<p>{head}{words_html(p.quantity)} ({_precision(a, digits)}):<br />" + "<br />".join(rows) + "</p>"
+    return f"<p>{head}{_asks(p, _precision(a, digits))}<br />" + "<br />".join(rows) + "</p>"
 
 
 def _numeric_blank(weight: int, key: float, tol: float, mistakes) -> str:

@@ -43,6 +43,7 @@ from ..exam.numbers import parse_number
 from ..exam.options import LETTERS
 from ..model import Answer
 from ..templating import environment
+from ..text import Sayer
 from . import plain
 from .html import inline, question_html, solution_html, symbols_html
 from .moodle import _XML_BAD
@@ -74,11 +75,12 @@ def points(x: Fraction) -> str:
 
 
 def group_title(item: int, pts: Fraction) -> str:
-    return f"Question {item} ({points_text(pts)} {'point' if pts == 1 else 'points'})"
+    return _SAY.text("qti.group_point" if pts == 1 else "qti.group_points", item=item, points=points_text(pts))
 
 
 # -- one exam question → one Canvas question ----------------------------------
 
+_SAY = Sayer("ui")  # the words around the question's own (text/<lang>/ui.yaml, qti:)
 FIGURES = "figures"  # the figures' folder, beside the assessment file in the package
 
 
@@ -100,7 +102,7 @@ def with_figures(feedback: str, solution, figures) -> str:
     its alt text the figure's own, its caption below it."""
     shown = "".join(f'<p><img src="{FIGURES}/{html.escape(f.filename)}" alt="{html.escape(f.alt)}" /></p>'
                     f"<p><i>{inline(spec.caption)}</i></p>" for spec, f in zip(solution.figures, figures))
-    verify = "<p><b>Verify.</b></p>"
+    verify = f"<p><b>{html.escape(_SAY.text('problem.verify'))}</b></p>"  # as render.html words it
     return feedback.replace(verify, shown + verify, 1) if verify in feedback else feedback + shown
 
 
@@ -123,7 +125,7 @@ def item_view(q: Question, digits: int, exam_id: str) -> dict:
     a = parts[0].answer
     end = {"numerical_question": "numerical", "true_false_question": "truefalse"}.get(qtype, "")
     v = {"type": qtype, "ident": ident(exam_id, q.item, sol.problem.variant),
-         "title": f"Q{q.item} {sol.problem.variant}", "points": points(q.points),
+         "title": _SAY.text("qti.title", item=q.item, variant=sol.problem.variant), "points": points(q.points),
          "text": question_html(sol, skip) + (question_end(end, q, claims, digits) if end else ""),
          "feedback": unlettered(solution_html(sol), parts), "wrong": "", "choices": [], "blanks": [],
          "range": None}
@@ -150,15 +152,16 @@ def _feedback(misconception: str | None) -> str:
 def _mistakes_html(mistakes) -> str:
     if not mistakes:
         return ""
-    rows = "".join(f"<li>{html.escape(o.text)}: {_feedback(o.misconception)}</li>" for v, o in mistakes
-                   if o.misconception)
-    return f"<p>Answers that name a mistake:</p><ul>{rows}</ul>" if rows else ""
+    rows = "".join("<li>" + _SAY.text("qti.mistake", answer=html.escape(o.text), mistake=_feedback(o.misconception))
+                   + "</li>" for v, o in mistakes if o.misconception)
+    return f"<p>{_SAY.text('qti.mistakes')}</p><ul>{rows}</ul>" if rows else ""
 
 
 def _choices(a: Answer) -> list[dict]:
     if a.type == "truefalse":
         options = sorted(a.options, key=lambda o: o.text != "true")
-        texts = [html.escape(o.text.capitalize()) for o in options]
+        said = {"true": _SAY.text("qti.true"), "false": _SAY.text("qti.false")}
+        texts = [html.escape(said[o.text]) for o in options]
     else:
         options = list(a.options)
         texts = [html.escape(plain.label(o.text)) for o in options]
@@ -222,8 +225,9 @@ def _accepted(a: Answer, digits: int) -> list[list[str]]:
         return [typed_forms(k, float(t), digits) for krow, trow in zip(key, tolerance_rows(a, key))
                 for k, t in zip(krow, trow)]
     if a.type == "truefalse":
-        right = next(o.text for o in a.options if o.correct)
-        return [[right, right[0]]]
+        right = _SAY.text("qti.typed_true" if next(o.text for o in a.options if o.correct) == "true"
+                          else "qti.typed_false")
+        return [[right, right[0]]]  # the word, or its first letter
     if a.type == "choice":
         letters = "".join(LETTERS[n] for n, o in enumerate(a.options) if o.correct)
         return [[letters] + ([", ".join(letters)] if len(letters) > 1 else [])]
@@ -238,8 +242,9 @@ def _blanks(q: Question, digits: int) -> tuple[str, list[dict]]:
         accepted = _accepted(p.answer, digits)
         names = [f"b{n + 1}_{k + 1}" if len(accepted) > 1 else f"b{n + 1}" for k in range(len(accepted))]
         label = f"({PART_LETTERS[n]}) " if len(q.parts) > 1 else ""
-        how = _how(p.answer, digits)
-        lines.append(f"<p><b>{label}</b>{words_html(p.quantity)}{how}: " + ", ".join(f"[{b}]" for b in names) + "</p>")
+        line = _SAY.text("qti.line", quantity=words_html(p.quantity), how=_how(p.answer, digits),
+                         blanks=", ".join(f"[{b}]" for b in names))
+        lines.append(f"<p><b>{label}</b>{line}</p>")
         blanks += [{"ident": f"response_{b}", "name": b, "text": "", "right": "", "choices": [{"ident": f"{b}_{k}", "text": t}
                                                                   for k, t in enumerate(texts, start=1)]}
                    for b, texts in zip(names, accepted)]
@@ -250,15 +255,16 @@ def _blanks(q: Question, digits: int) -> tuple[str, list[dict]]:
 
 
 def _how(a: Answer, digits: int) -> str:
+    """How to type a part's answer into its blanks (HTML)."""
     if a.type in ("numeric", "vector"):
         if not any(_flat(a.tolerance)):
-            return " (a whole number)"
-        return f" (to {digits} decimal places; below {power_of_ten(-digits)}, three significant digits typed as 1.23e-5)"
+            return _SAY.text("qti.how_whole")
+        return _SAY.text("qti.how_decimals", digits=digits, small=power_of_ten(-digits))
     if a.type == "truefalse":
-        return " (true or false)"
+        return _SAY.text("qti.how_true_or_false")
     if a.type == "choice":
-        return " (the letter" + ("s, as AC" if sum(o.correct for o in a.options) > 1 else "") + ")"
-    return " (the letter of each one's meaning, in order)"
+        return _SAY.text("qti.how_letters" if sum(o.correct for o in a.options) > 1 else "qti.how_letter")
+    return _SAY.text("qti.how_meanings")
 
 
 # -- the package's files -----------------------------------------------------

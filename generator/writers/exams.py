@@ -21,6 +21,7 @@ from ..render import moodle, plain
 from ..render.typst import breakable, escape_typst, label, render_document, view, work_space
 from ..render.typst_math import typst_string
 from ..spreadsheet import cell
+from ..text import Sayer
 from .atomic import check_out, write_into
 from .jobs import run_jobs, two_phase
 from .manifest import check_same_exam, manifest_json
@@ -42,6 +43,7 @@ def _part_view(part, digits: int | None = None) -> dict:
     box how a value below 10^-digits is written — on every such part, so the
     hint does not tell which keys are that small."""
     a = part.answer
+    say = Sayer("ui").text
     hint, rows = "", 1
     if a.type == "vector":
         key = a.display if a.display and isinstance(a.display[0], list) else [a.display]
@@ -49,16 +51,16 @@ def _part_view(part, digits: int | None = None) -> dict:
         # values ("0.2000;" is about 2.2 cm), a power of ten ("4.78 × 10⁻²⁵;")
         # counting as two; each row of a table starts a line
         rows = min(sum(-(-sum(2 if "×" in x else 1 for x in row) // _VALUES_A_LINE) for row in key), 8)
-        values = f"{len(key[0])} value{'s' if len(key[0]) != 1 else ''}"
-        hint = f"{len(key)} rows of {values}" if len(key) > 1 else values
+        values = say("papers.value" if len(key[0]) == 1 else "papers.values", n=len(key[0]))
+        hint = say("papers.rows", n=len(key), values=values) if len(key) > 1 else values
     elif a.type == "choice":
-        hint = "letter" if sum(o.correct for o in a.options) == 1 else "letters"
+        hint = say("papers.letter" if sum(o.correct for o in a.options) == 1 else "papers.letters")
     elif a.type == "matching":
         rows = 2
-        hint = f"{len(a.exact)} pairs"
+        hint = say("papers.pairs", n=len(a.exact))
     if digits is not None and a.type in ("numeric", "vector") and any(_flat(a.tolerance)):
-        small = f"below {power_of_ten(-digits)}: 3 significant digits, as 1.23e-5"
-        hint = f"{hint}; {small}" if hint else small
+        small = say("papers.small", small=power_of_ten(-digits))
+        hint = say("papers.hint_and_small", hint=hint, small=small) if hint else small
     return {"label": escape_typst(part.label), "quantity": label(part.quantity),
             "hint": escape_typst(hint), "height": f"{0.75 * rows:g}cm"}
 
@@ -101,7 +103,8 @@ def _paper(job: tuple) -> dict:
                 line += f" ({wider})"
             markup = "#" + typst_string(line)
             if n == 0:  # variant and points kept whole: a line break split "[H-" from its code
-                markup += f"#h(1.5em, weak: true)#box({typst_string(f'[{sol.problem.variant}, {points_text(q.points)} pt]')})"
+                end = Sayer("ui").text("papers.key_variant", variant=sol.problem.variant, points=points_text(q.points))
+                markup += f"#h(1.5em, weak: true)#box({typst_string(end)})"
             key.append(markup)
         for p in q.parts:
             rows.append({"student": student.id, "variant": sol.problem.variant, "question": p.label,
@@ -131,10 +134,12 @@ def _paper(job: tuple) -> dict:
             total=points_text(sum(q.points for q in exam.questions)),
             digits=spec.digits, footer=page_footer), age_out=not with_solutions)
         if with_solutions:  # the student's own variants, worked, with their figures
+            say = Sayer("ui").text
             written[f"solutions/{student.filename}.pdf"] = compiler.compile_pdf(render_document(
-                "key.typ.j2", title=f"{spec.title} — worked solutions for {breakable(student.name)}", suffix="",
-                code=exam.code, code_name="Paper code", seed=exam.seed, paper=paper, problems=problems,
-                footer=footer(spec.title, f"{student.id} · {exam.code} · worked solutions")))
+                "key.typ.j2", title=say("papers.solutions_title", title=spec.title, name=breakable(student.name)),
+                suffix="", code=exam.code, code_name=say("papers.paper_code"), seed=exam.seed, paper=paper,
+                problems=problems,
+                footer=footer(spec.title, say("papers.solutions_footer", id=student.id, code=exam.code))))
         write_into(folder, written)  # here, so the PDFs never travel back to the main process
     return {"student": student, "seed": exam.seed, "code": exam.code, "rows": rows, "key": key,
             "points": points_text(sum(q.points for q in exam.questions)), "moodle": moodle_questions,
@@ -197,7 +202,8 @@ def _write_shared(folder: Path, spec: Spec, master: int, paper: str, papers: lis
     for p in papers:
         p["moodle"] = p["qti"] = ()  # in moodle.xml and canvas-qti.zip now
     key_source = render_document(
-        "exam_key.typ.j2", title=spec.title, seed=master, paper=paper, footer=footer(spec.title, "key"),
+        "exam_key.typ.j2", title=spec.title, seed=master, paper=paper,
+        footer=footer(spec.title, Sayer("ui").text("papers.exam_key_footer")),
         students=[{"name": typst_string(breakable(p["student"].name)), "id": typst_string(breakable(p["student"].id)),
                    "code": p["code"], "points": p["points"], "lines": p["key"]} for p in papers])
     put("key.pdf", compiler.compile_pdf(key_source))

@@ -8,15 +8,15 @@ import html
 from ..exam.assembly import item_points, points_text
 from ..exam.spec import Spec
 from ..render import moodle
+from ..text import Sayer
 
 
 def moodle_xml(spec: Spec, master: int, papers: list[dict]) -> bytes:
     """Under a category named after the exam, one category per exam question
     (spec order) holding every distinct variant of it, in roster order."""
     points = item_points(spec)
-    info = (f"{spec.title}: {len(points)} questions, {points_text(sum(points))} points, master seed {master}. "
-            "Build the quiz with one random question from each subcategory and set each slot's mark "
-            "to the points in the subcategory's name.")
+    info = Sayer("ui").text("moodle.info", title=spec.title, n=len(points), points=points_text(sum(points)),
+                            seed=master)
     out = [moodle.render_category([spec.title], html.escape(info, quote=False))]
     for item, pts in enumerate(points, start=1):
         out.append(moodle.render_category([spec.title, moodle.item_category(item, pts)]))

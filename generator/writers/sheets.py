@@ -10,6 +10,7 @@ from ..exam.spec import Spec
 from ..pipeline import build_items
 from ..render.typst import escape_typst, render_document, view, work_space
 from ..seeding import encode
+from ..text import Sayer
 from .atomic import check_out, replace_folder
 from .typst import compiler
 from .typst.compiler import paper_name, typst_pool
@@ -27,8 +28,9 @@ def sheet_sources(title: str, code: str, seed: int, solutions, paper: str = "a4"
     common = {"title": title, "code": code, "seed": seed, "paper": paper_name(paper),
               "problems": problems, "footer": footer(title, code)}
     # the key's footer says so: a stray page of it is not taken for a sheet's
+    key_footer = footer(title, Sayer("ui").text("papers.sheet_key_footer", code=code))
     return (render_document("sheet.typ.j2", **common),
-            render_document("key.typ.j2", **{**common, "footer": footer(title, f"{code} · key")}))
+            render_document("key.typ.j2", **{**common, "footer": key_footer}))
 
 
 def sheet_pdfs(title: str, code: str, seed: int, solutions, paper: str = "a4") -> tuple[bytes, bytes]:
