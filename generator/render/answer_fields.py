@@ -18,7 +18,7 @@ from ..exam.options import LETTERS, option_lines
 from ..exam.window import centre
 from ..mathlines import Node
 from ..model import Solution, prose
-from ..text import Sayer
+from ..text import Sayer, builtin, lookup
 from . import plain
 from .latex import latex
 
@@ -193,6 +193,25 @@ def attribute_json(data) -> str:
     page twice (raw HTML, then the search index) and decode each reference
     one by one: entity-escaped, the practice pools alone held 800 000 of them."""
     return json.dumps(data, ensure_ascii=False, sort_keys=True).replace("&", "\\u0026").replace("'", "\\u0027")
+
+
+SCRIPT = "practice.script."  # practice.js's messages in text/<lang>/ui.yaml
+
+
+def script_text() -> dict[str, str]:
+    """What practice.js says, in the run's language and with its edits: each
+    message by its key, as written (the script fills the {placeholders})."""
+    return {key.removeprefix(SCRIPT): lookup("ui", key).source for key in builtin("en", "ui") if key.startswith(SCRIPT)}
+
+
+def script_text_html() -> str:
+    """The element a page with answer fields carries practice.js's messages
+    on (raw HTML at column 0), or nothing where they are the script's own
+    English (text/en/ui.yaml unedited; tests/test_site.py holds the two equal)."""
+    said = script_text()
+    if said == {key.removeprefix(SCRIPT): s.source for key, s in builtin("en", "ui").items() if key.startswith(SCRIPT)}:
+        return ""
+    return f"<div class=\"ad-text\" data-ad-text='{attribute_json(said)}' hidden></div>"
 
 
 def answer_view(solution: Solution) -> dict:

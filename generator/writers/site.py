@@ -9,6 +9,7 @@ from pathlib import Path
 from .. import kinds
 from ..figures import draw_figures
 from ..pipeline import build_items, sample_problem, solve_problem
+from ..render.answer_fields import script_text_html
 from ..render.cards import distinct_cards, render_obsidian
 from ..render.markdown import (course_place, escape_md, heading_md, inline, page_html, page_title, pool_json,
                                ready_block, ready_html, render_problem, to_html)
@@ -140,18 +141,19 @@ def _render_set(st: dict, pdf: bool, files: dict) -> None:
         cards_block = ""
     files[f"set-{nn}.md"] = env.get_template("markdown/set.md.j2").render(
         set=st, title=escape_md(st["title"]), page_title=page_title(st["title"]), problems=problems,
-        cards=cards_block, pdf=pdf)
+        cards=cards_block, pdf=pdf, script_text=script_text_html())
 
 
 def _render_examples(examples: list, master: int, files: dict) -> None:
     # the examples are searched: their maths as text (render.search_text)
     pages = [searchable(_problem_md(sol, None, anchor=f"cell-{sol.problem.kind.lower()}")) for sol in examples]
-    files["examples.md"] = environment().get_template("markdown/examples.md.j2").render(examples=pages, master=master)
+    files["examples.md"] = environment().get_template("markdown/examples.md.j2").render(
+        examples=pages, master=master, script_text=script_text_html())
 
 
 def _render_practice(practice: dict | None, files: dict) -> list[dict]:
     env = environment()
-    pages = []
+    pages, script_text = [], script_text_html()
     for kind in kinds.all_kinds():
         pool = (practice or {}).get(kind.id, [])
         if not pool:
@@ -168,7 +170,7 @@ def _render_practice(practice: dict | None, files: dict) -> list[dict]:
             kind=page, pool=data, variants=[{"code": v["code"], "html": searchable(v["page"]) if ready else v["md"]}
                                             for v in first]).rstrip("\n")
         files[f"practice/{kind.slug}.md"] = env.get_template("markdown/practice.md.j2").render(
-            kind=page, body=ready_block(body).rstrip("\n") if ready else body)
+            kind=page, body=ready_block(body).rstrip("\n") if ready else body, script_text=script_text)
     if pages:
         files["practice/index.md"] = env.get_template("markdown/practice_index.md.j2").render(kinds=pages)
     return pages
