@@ -18,6 +18,7 @@ from ..render.site_html import cards_html, problem_html
 from ..seeding import child_seeds, derived_seed, encode
 from ..exam.spec import Spec, default_site_spec
 from ..templating import environment
+from ..text import Sayer
 from .atomic import check_out, write_into
 from .cards import anki_package
 from .jobs import run_jobs, two_phase
@@ -130,7 +131,7 @@ def _render_set(st: dict, pdf: bool, files: dict) -> None:
     recall = st["cards"] = distinct_cards(card for sol in st["solutions"] for card in sol.recall)
     files[f"cards/set-{nn}.apkg"] = anki_package(st["title"], st["code"], st["seed"], recall)
     files[f"cards/set-{nn}-obsidian.md.txt"] = render_obsidian(
-        st["title"], f"Set code `{st['code']}`: the recall cards of its problems.", recall)
+        st["title"], Sayer("ui").text("decks.set_about", code=st["code"]), recall)
     html = cards_html(recall) if recall else None
     if html is not None:
         cards_block = ready_block(html)
@@ -176,17 +177,17 @@ def _render_practice(practice: dict | None, files: dict) -> list[dict]:
     return pages
 
 
-COURSE_DECK = "Whole course"
-
-
-def course_decks(cards: list, master: int, files: dict, title: str = COURSE_DECK) -> None:
+def course_decks(cards: list, master: int, files: dict, title: str | None = None) -> None:
     """The whole course's recall cards, every set's in set order, each once:
-    an Anki deck (its seed derived from the master seed) and an Obsidian note.
-    A card several sets share is the same note here as in their decks."""
+    an Anki deck (its seed derived from the master seed) and an Obsidian note,
+    titled `title`, else decks.course ("Whole course").  A card several sets
+    share is the same note here as in their decks."""
+    say = Sayer("ui")
+    title = title or say.text("decks.course")
     recall = distinct_cards(cards)
     files["cards/course.apkg"] = anki_package(title, "course", derived_seed(master, "course-deck"), recall)
     files["cards/course-obsidian.md.txt"] = render_obsidian(
-        title, "Every problem set's recall cards, each card once.", recall)
+        title, say.text("decks.course_about"), recall)
 
 
 def _render_index(sets: list[dict], master: int, practice: bool, files: dict) -> None:
@@ -216,7 +217,7 @@ def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int |
         files.update(done["files"])
         sets.append(done["set"])
         cards += done["cards"]
-    course_decks(cards, master, files, course or COURSE_DECK)
+    course_decks(cards, master, files, course)
     files.update(next(results)["files"])
     practice: dict[str, list[dict]] = {}
     for (kind_id, _, _), variant in zip(practice_jobs, results):
@@ -243,5 +244,7 @@ def site_specs(spec: Spec | None, n_sets: int | None) -> list[Spec]:
     if spec is None:
         return default_site_spec(n_sets or 3)
     n = n_sets or spec.sets or 1
-    return [dataclasses.replace(spec, title=f"{spec.title} — set {i}" if n > 1 else spec.title, sets=n)
+    say = Sayer("ui")
+    return [dataclasses.replace(spec, title=say.text("site_pages.set_title", title=spec.title, n=i) if n > 1 else spec.title,
+                                sets=n)
             for i in range(1, n + 1)]
