@@ -23,34 +23,34 @@ from . import plain
 from .latex import latex
 
 # What each kind's Forecast asks the student to commit to: a number (an
-# answer, which component of it, and the key of its label under
-# practice.forecast_labels in text/<lang>/ui.yaml) or, where the Forecast asks
+# answer, which component of it, and the key of its label in
+# text/<lang>/ui.yaml) or, where the Forecast asks
 # for words, a free-text guess followed by the answers named here.
 _FORECAST: dict[str, tuple] = {
-    "A": ("number", "weights", "top", "winner_weight"),
-    "B": ("number", "weights", "first", "each_weight"),
-    "C": ("number", "weights", "top", "real_winner_weight"),
+    "A": ("number", "weights", "top", "practice.forecast_labels.winner_weight"),
+    "B": ("number", "weights", "first", "practice.forecast_labels.each_weight"),
+    "C": ("number", "weights", "top", "practice.forecast_labels.real_winner_weight"),
     "D": ("words", ("weights",)),
-    "E": ("number", "weights", "first", "single_input_weight"),
-    "F": ("number", "entropy", None, "entropy"),
+    "E": ("number", "weights", "first", "practice.forecast_labels.single_input_weight"),
+    "F": ("number", "entropy", None, "practice.forecast_labels.entropy"),
     "G": ("words", ("alignment",)),
     "H": ("words", ("limit_infinity", "limit_zero")),
     "I": ("words", ("double_softmax",)),
     "1.1": ("words", ("matching",)),
     "1.2": ("words", ("statement_1", "statement_2", "statement_3")),
     "1.3": ("words", ("sums_to_one",)),
-    "2.1": ("number", "weights", "top", "largest_weight"),
+    "2.1": ("number", "weights", "top", "practice.forecast_labels.largest_weight"),
     "2.2": ("words", ("context",)),
     "2.3": ("words", ("weights_change",)),
     "3.1": ("words", ("entropy_uniform", "entropy")),
     "3.2": ("words", ("state",)),
     "3.3": ("words", ("context_changes",)),
-    "4.1": ("number", "count", None, "score_count"),
+    "4.1": ("number", "count", None, "practice.forecast_labels.score_count"),
     "4.2": ("words", ("pattern",)),
-    "4.3": ("number", "surviving_fraction", None, "gradient_kept"),
-    "5.1": ("number", "weights", "first", "first_weight"),
+    "4.3": ("number", "surviving_fraction", None, "practice.forecast_labels.gradient_kept"),
+    "5.1": ("number", "weights", "first", "practice.forecast_labels.first_weight"),
     "5.2": ("words", ("limit_plus", "limit_zero", "limit_minus")),
-    "5.3": ("number", "entropy_drop", None, "entropy_drop"),
+    "5.3": ("number", "entropy_drop", None, "practice.forecast_labels.entropy_drop"),
 }
 say = Sayer("ui")  # the fields' words: practice.* in text/<lang>/ui.yaml
 
@@ -164,7 +164,7 @@ def forecast_field(solution: Solution) -> dict | None:
     if plan and plan[0] == "number" and plan[1] in named:
         a = named[plan[1]]
         if a.type == "numeric":
-            label = say.text("practice.forecast_labels." + plan[3])
+            label = say.text(plan[3])
             return {"mode": "number", "label": plain.label(label), "label_html": label_html(label),
                     "key": centre(a), "shown": str(a.display), "tol": float(a.tolerance)}
         rows, shown = centre(a), _rows(a.display)
@@ -172,7 +172,7 @@ def forecast_field(solution: Solution) -> dict | None:
         r, c = 0, 0
         if plan[2] == "top":  # the winner: the largest printed weight of the first row
             c = max(range(len(rows[0])), key=lambda i: rows[0][i])
-        label = say.text("practice.forecast_labels." + plan[3])
+        label = say.text(plan[3])
         if plan[2] == "top":
             label = say.text("practice.forecast_labels.at_position", label=label, n=c + 1)
         return {"mode": "number", "label": plain.label(label), "label_html": label_html(label), "key": rows[r][c],

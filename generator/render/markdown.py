@@ -69,7 +69,9 @@ def inline(p: Prose, *, block_start: bool = True) -> str:
     return "".join(parts)
 
 
-LEVELS = (1, 2, 3, 4, 5)  # named by site_pages.level_<n> in text/<lang>/ui.yaml
+# the levels' names, by the keys of text/<lang>/ui.yaml
+LEVELS = {1: "site_pages.level_1", 2: "site_pages.level_2", 3: "site_pages.level_3", 4: "site_pages.level_4",
+          5: "site_pages.level_5"}
 
 
 def course_place(kind: str, long: bool = False) -> str:
@@ -83,7 +85,7 @@ def course_place(kind: str, long: bool = False) -> str:
     level = kind.split(".")[0]
     if long and level.isdigit() and int(level) in LEVELS:
         return say.text("site_pages.exercise_long", kind=kind, level=level,
-                        level_name=say.text(f"site_pages.level_{int(level)}"))
+                        level_name=say.text(LEVELS[int(level)]))
     return say.text("site_pages.exercise", kind=kind)
 
 

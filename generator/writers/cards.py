@@ -38,13 +38,14 @@ TWO_WAY_MODEL_ID = 1_607_392_319
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 # The decks' own words (decks.* in text/<lang>/ui.yaml): the note types', their
 # cards' and their fields' names, as Anki shows them
-_WORDS = ("note_type", "note_type_two_way", "card_forward", "card_backward", "front", "back")
+_WORDS = ("decks.note_type", "decks.note_type_two_way", "decks.card_forward", "decks.card_backward", "decks.front",
+          "decks.back")
 
 
 def _models() -> tuple[genanki.Model, genanki.Model]:
     """The one-way and the two-way note type, named in the run's language."""
     say = Sayer("ui")
-    return _named_models(tuple(say.text("decks." + w) for w in _WORDS))
+    return _named_models(tuple(say.text(w) for w in _WORDS))
 
 
 @lru_cache(maxsize=4)

@@ -245,6 +245,6 @@ def site_specs(spec: Spec | None, n_sets: int | None) -> list[Spec]:
         return default_site_spec(n_sets or 3)
     n = n_sets or spec.sets or 1
     say = Sayer("ui")
-    return [dataclasses.replace(spec, title=say.text("site_pages.set_title", title=spec.title, n=i) if n > 1 else spec.title,
-                                sets=n)
+    return [dataclasses.replace(spec, sets=n,
+                                title=say.text("site_pages.set_title", title=spec.title, n=i) if n > 1 else spec.title)
             for i in range(1, n + 1)]
