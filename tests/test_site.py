@@ -356,6 +356,30 @@ def test_embedded_data_round_trips_through_its_attribute():
     assert "'" not in raw and "&" not in raw and json.loads(raw) == data
 
 
+def test_the_scripts_own_words_are_text_en_ui_yaml_and_a_page_carries_any_other(tmp_path):
+    """practice.js says the page's messages (practice.script in ui.yaml) and
+    its own English where a page carries none: the two are the same, so an
+    English page carries none (its bytes as before), and an edited one
+    carries every message, edits and all."""
+    from generator import text
+    from generator.render.answer_fields import SCRIPT, script_text, script_text_html
+
+    js = (ROOT / "docs" / "javascripts" / "practice.js").read_text("utf-8")
+    start = js.index("var MESSAGES = {") + len("var MESSAGES = ")
+    own = json.loads(js[start:js.index("\n  };", start) + 4])
+    yaml_ = {k.removeprefix(SCRIPT): s.source for k, s in text.builtin("en", "ui").items() if k.startswith(SCRIPT)}
+    assert own == yaml_
+    used = set(re.findall(r'\bT\("([a-z_0-9]+)"\s*[,)]', js)) | set(re.findall(r'one\([^,]+, "([a-z_0-9]+)"\)', js))
+    assert used - set(own) == set(), "a message the script says but does not hold"
+    assert script_text() == own and script_text_html() == ""
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "ui.yaml").write_text('practice:\n  script:\n    spot_on: "Genau {{so}} it\'s & <b>."\n', "utf-8")
+    with text.use("en", tmp_path):
+        html = script_text_html()
+    raw = re.fullmatch(r"<div class=\"ad-text\" data-ad-text='([^'&]*)' hidden></div>", html).group(1)
+    assert json.loads(raw) == own | {"spot_on": "Genau {{so}} it's & <b>."}
+
+
 def test_answer_fields_only_where_asked():
     sol = solve_problem(sample_problem("A", 1))
     assert "ad-check" not in render_problem(sol)  # `problem --format md`, goldens: unchanged

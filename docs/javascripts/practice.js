@@ -14,6 +14,137 @@
   var SOLVED = "attndrills:solved";
   var CURRENT = "attndrills:current:";
 
+  // ------------------------------------------------------------ words
+  // What the script says, by key: the page carries them in the run's
+  // language (practice.script in generator/text/<lang>/ui.yaml, as the
+  // data-ad-text attribute of an .ad-text element; render.answer_fields.script_text).
+  // These English ones are said where a page carries none (tests/test_site.py
+  // holds them equal to text/en/ui.yaml).  {name} is a value, {Name} the value
+  // capitalised, {{ and }} braces.
+  var MESSAGES = {
+    "then": "{first} {second}",
+    "separator": ", ",
+    "list": "{items} and {last}",
+    "mark_right": "✓ {text}",
+    "mark_wrong": "✗ Not yet. {text}",
+    "type_first": "Type your answer first.",
+    "how_to_write": "write decimals such as 0.8208, or 1.69e-12 for 1.69 × 10⁻¹².",
+    "write_whole": "write a whole number.",
+    "per_cent": "Written in per cent: give each value as a fraction of 1 (50% is 0.5), not per cent.",
+    "not_a_number": "That is not a number: {how}",
+    "not_a_list": "That is not a list of numbers: {how}",
+    "components_expected": "{count} components, expected {expected}.",
+    "components_expected_one": "{count} component, expected {expected}.",
+    "rows_expected": "{count} rows, expected {expected} (one row per line).",
+    "rows_expected_one": "{count} row, expected {expected} (one row per line).",
+    "row_components_expected": "Row {row}: {count} components, expected {expected}.",
+    "row_components_expected_one": "Row {row}: {count} component, expected {expected}.",
+    "components": "components {which}",
+    "components_one": "component {which}",
+    "cell": "row {row} component {column}",
+    "right_number": "Right: the key is {shown}.",
+    "unread": "{Where} are not numbers: {how}",
+    "unread_one": "{Where} is not a number: {how}",
+    "tally": "{right} of {total} are right.",
+    "tally_one": "{right} of {total} is right.",
+    "order": "The right values in another order.",
+    "order_in_row": "Row {row}: the right values in another order.",
+    "sum": "These weights sum to {sum}, not 1.",
+    "sum_in_row": "Row {row}: these weights sum to {sum}, not 1.",
+    "sign": "The sign is wrong.",
+    "sign_in": "The sign is wrong in {where}; {tally}",
+    "sign_everywhere": "The sign is wrong in every component.",
+    "percentage": "That looks like a percentage: give the value itself, not per cent.",
+    "within": "within ±{tol}",
+    "within_tolerance": "within the tolerance",
+    "outside": "Not {how} of the key.",
+    "outside_exact": "Not the key: this count must be exact.",
+    "no_component": "No component is {how} of the key.",
+    "no_component_exact": "No component is the key's (these must be exact).",
+    "off": "{Where} are not {how} of the key; {tally}",
+    "off_one": "{Where} is not {how} of the key; {tally}",
+    "off_exact": "{Where} are not the key's (these must be exact); {tally}",
+    "off_exact_one": "{Where} is not the key's (these must be exact); {tally}",
+    "too_small": "Too small for the decimal places: a number this small counts to {key_sig} significant digits, written as 1.23e-5 (or 1.23 × 10⁻⁵).",
+    "count_1": "one",
+    "count_2": "two",
+    "count_3": "three",
+    "count_4": "four",
+    "count_5": "five",
+    "count_6": "six",
+    "count_7": "seven",
+    "count_8": "eight",
+    "count_9": "nine",
+    "count_10": "ten",
+    "fewer_sig": "{sig} significant digits, the key has {key_sig}",
+    "fewer_sig_one": "{sig} significant digit, the key has {key_sig}",
+    "fewer_sig_of_whole": "{sig} significant digits, the key is a whole number of {key_sig} digits",
+    "fewer_sig_of_whole_one": "{sig} significant digit, the key is a whole number of {key_sig} digits",
+    "fewer_whole": "a whole number, the key has {key_places} places",
+    "fewer_whole_one": "a whole number, the key has {key_places} place",
+    "fewer_places": "{places} places, the key has {key_places}",
+    "fewer_places_one": "{places} place, the key has {key_places}",
+    "give_sig": "give {key_sig} significant digits.",
+    "give_every_digit": "write every digit.",
+    "give_places": "give {key_places} decimal places.",
+    "give_places_one": "give {key_places} decimal place.",
+    "rounded": "Rounded to {fewer}: {give}",
+    "cut_off": "Cut off (not rounded) at {fewer}: {give}",
+    "choose_option": "Choose an option first.",
+    "option": "({letter})",
+    "right_options": "Right: {options}.",
+    "option_wrong": "{option} is not right.",
+    "options_missing": "Not all the right options are chosen: {right} are right.",
+    "choose_true_false": "Choose true or false first.",
+    "right_shown": "Right: {shown}.",
+    "not_right": "Not right.",
+    "rows_open": "Choose a match for every row: {open} rows still open.",
+    "rows_open_one": "Choose a match for every row: {open} row still open.",
+    "right_pairs": "Right: every pair matches.",
+    "pairs_right": "{right} of {total} pairs are right.",
+    "forecast_number_first": "Type a number first (for example 0.6).",
+    "forecast_words_first": "Write a few words first.",
+    "forecast_kept": "Forecast kept: {text}. Now work it out; open the solution to see how close you were.",
+    "forecast_missed": "The solution is open before a forecast was kept: next time, commit a guess first. {answer}",
+    "answer_number": "The answer: {label} = {shown}.",
+    "answer_words": "The answer: {answers}.",
+    "answer_item": "{label}: {shown}",
+    "answer_separator": "; ",
+    "forecast_words": "Your forecast: “{typed}”. {answer} How close were you?",
+    "forecast_number": "Your forecast: {typed}; {label} is {shown}.",
+    "spot_on": "Spot on.",
+    "factor_high": "Off by a factor of about 10: too high.",
+    "factor_low": "Off by a factor of about 10: too low.",
+    "factor_high_power": "Off by a factor of about 10^{n}: too high.",
+    "factor_low_power": "Off by a factor of about 10^{n}: too low.",
+    "off_high": "You were {size} too high.",
+    "off_low": "You were {size} too low.",
+    "off_high_pct": "You were {size} too high ({pct} % of the answer).",
+    "off_low_pct": "You were {size} too low ({pct} % of the answer).",
+    "variant": "Variant {n} of {total}",
+    "status": "Variant {n} of {total} · solved here: {solved} of {total}.",
+    "status_solved": "Variant {n} of {total} (solved) · solved here: {solved} of {total}.",
+    "all_solved": "Every variant is solved: going round again.",
+    "cleared": "Your progress on this page is cleared.",
+    "solved": "Solved. Press Another one for the next."
+  };
+  var text = {};  // the page's (start)
+
+  function T(key, values) {
+    var source = Object.prototype.hasOwnProperty.call(text, key) ? text[key] : MESSAGES[key];
+    return source.replace(/\{\{|\}\}|\{([^{}]+)\}/g, function (m, name) {
+      if (!name) return m.charAt(0);
+      var own = values && Object.prototype.hasOwnProperty.call(values, name);
+      var lower = name.charAt(0).toLowerCase() + name.slice(1);
+      if (own) return String(values[name]);
+      if (values && lower !== name && Object.prototype.hasOwnProperty.call(values, lower)) {
+        var v = String(values[lower]);
+        return v.charAt(0).toUpperCase() + v.slice(1);
+      }
+      return m;
+    });
+  }
+
   // ------------------------------------------------------------ reading
   // generator/exam/numbers.py's reading, rule for rule (the same patterns), so the
   // page reads a response as `attndrills grade` reads it.
@@ -28,7 +159,6 @@
   var THOUSANDS = /^[+-]?\d{1,3}(?:,\d{3})+$/;
   var ROW_BREAK = /[)\]]\s*[,;]?\s*[(\[]/g;
   var BRACKETS = "()[]{}⟨⟩ \t\n";
-  var DIGITS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 
   // Python's str.strip(chars)
   function strip(text, chars) {
@@ -107,14 +237,14 @@
       var i = 0;
       return { got: key.map(function (row) { return row.map(function () { return flat[i++]; }); }) };
     }
-    if (key.length === 1) return { note: plural(flat.length, "component") + ", expected " + key[0].length + "." };
-    if (got.length === 1) return { note: plural(flat.length, "component") + ", expected " + total + "." };
+    if (key.length === 1) return { note: T(one(flat.length, "components_expected"), { count: flat.length, expected: key[0].length }) };
+    if (got.length === 1) return { note: T(one(flat.length, "components_expected"), { count: flat.length, expected: total }) };
     if (got.length !== key.length) {
-      return { note: plural(got.length, "row") + ", expected " + key.length + " (one row per line)." };
+      return { note: T(one(got.length, "rows_expected"), { count: got.length, expected: key.length }) };
     }
     for (var r = 0; r < key.length; r++) {
       if (got[r].length !== key[r].length) {
-        return { note: "Row " + (r + 1) + ": " + plural(got[r].length, "component") + ", expected " + key[r].length + "." };
+        return { note: T(one(got[r].length, "row_components_expected"), { row: r + 1, count: got[r].length, expected: key[r].length }) };
       }
     }
   }
@@ -125,17 +255,20 @@
     return Math.abs(value - centre) <= tol * (1 + 1e-9);
   }
 
-  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+  // the key of a message said of n things: its _one variant where n is 1
+  function one(n, key) { return n === 1 ? key + "_one" : key; }
 
   function listOf(items) {
-    return items.length < 2 ? items.join("") : items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
+    return items.length < 2 ? items.join("") :
+      T("list", { items: items.slice(0, -1).join(T("separator")), last: items[items.length - 1] });
   }
 
-  // "Component 3", "Components 1 and 3"; in a table "Row 2 component 1, row 3 component 1"
+  // "component 3", "components 1 and 3"; in a table "row 2 component 1, row 3 component 1"
+  // (a message that starts with it says {Where}: capitalised)
   function components(where, matrix) {
     var text = listOf(where);
-    if (matrix) return text.charAt(0).toUpperCase() + text.slice(1);
-    return (where.length === 1 ? "Component " : "Components ") + text;
+    if (matrix) return text;
+    return T(one(where.length, "components"), { which: text });
   }
 
   // ------------------------------------------------------------ marking
@@ -146,24 +279,22 @@
     if (got.places >= key.places) return "";
     var unit = Math.pow(10, -got.places);
     if (key.sci && !got.sci && Math.abs(key.value) < unit && Math.abs(got.value) <= unit * (1 + 1e-9)) {
-      return "Too small for the decimal places: a number this small counts to " + (DIGITS[key.sig] || key.sig) +
-        " significant digits, written as 1.23e-5 (or 1.23 × 10⁻⁵).";
+      return T("too_small", { key_sig: key.sig <= 10 ? T("count_" + key.sig) : key.sig });
     }
-    var fewer, give;
+    var fewer, give, n = { sig: got.sig, places: got.places, key_sig: key.sig, key_places: key.places };
     if (key.sci) {
-      fewer = plural(got.sig, "significant digit") + ", the key has " + key.sig;
-      give = "give " + key.sig + " significant digits.";
+      fewer = T(one(got.sig, "fewer_sig"), n);
+      give = T("give_sig", n);
     } else if (key.places <= 0 && got.sci) {  // 1.23e5 for 122801
-      fewer = plural(got.sig, "significant digit") + ", the key is a whole number of " + key.sig + " digits";
-      give = "write every digit.";
+      fewer = T(one(got.sig, "fewer_sig_of_whole"), n);
+      give = T("give_every_digit");
     } else {
-      fewer = (got.places <= 0 ? "a whole number" : plural(got.places, "place")) + ", the key has " +
-        (got.places <= 0 ? plural(key.places, "place") : key.places);
-      give = "give " + plural(key.places, "decimal place") + ".";
+      fewer = got.places <= 0 ? T(one(key.places, "fewer_whole"), n) : T(one(got.places, "fewer_places"), n);
+      give = T(one(key.places, "give_places"), n);
     }
-    if (Math.abs(got.value - key.value) <= 0.5 * unit * (1 + 1e-9)) return "Rounded to " + fewer + ": " + give;
+    if (Math.abs(got.value - key.value) <= 0.5 * unit * (1 + 1e-9)) return T("rounded", { fewer: fewer, give: give });
     if (Math.abs(got.value) < Math.abs(key.value) && Math.abs(got.value - key.value) < unit &&
-        got.value * key.value >= 0) return "Cut off (not rounded) at " + fewer + ": " + give;
+        got.value * key.value >= 0) return T("cut_off", { fewer: fewer, give: give });
     return "";
   }
 
@@ -195,45 +326,46 @@
     var out = { order: "", total: "" };
     if (key[0].length < 2 || got.some(function (row) { return row.some(function (g) { return g === null; }); })) return out;
     key.forEach(function (krow, i) {
-      var grow = got[i], trow = tols[i], where = key.length > 1 ? "Row " + (i + 1) + ": t" : "T";
+      var grow = got[i], trow = tols[i], inRow = key.length > 1 ? "_in_row" : "";
       if (grow.every(function (g, j) { return within(g.value, krow[j].value, trow[j]); })) return;
-      if (!out.order && permutation(grow, krow, trow)) out.order = where + "he right values in another order.";
+      if (!out.order && permutation(grow, krow, trow)) out.order = T("order" + inRow, { row: i + 1 });
       var weights = krow.every(function (k) { return k.value >= 0 && k.value <= 1; }) &&
         within(sum(krow.map(function (k) { return k.value; })), 1, sum(trow));
       if (!out.total && weights && !within(sum(grow.map(function (g) { return g.value; })), 1, sum(trow))) {
-        out.total = where + "hese weights sum to " + sumText(grow) + ", not 1.";
+        out.total = T("sum" + inRow, { row: i + 1, sum: sumText(grow) });
       }
     });
     return out;
   }
 
+  // how near the key a number must be: "" where it must be exact
   function windowOf(tols) {
     var flat = [].concat.apply([], tols);
-    if (flat.every(function (t) { return t === 0; })) return "exactly";
+    if (flat.every(function (t) { return t === 0; })) return "";
     var t = flat[0];
-    return flat.every(function (x) { return x === t; }) ? "within ±" + String(Number(t.toPrecision(3))) :
-      "within the tolerance";
+    return flat.every(function (x) { return x === t; }) ? T("within", { tol: String(Number(t.toPrecision(3))) }) :
+      T("within_tolerance");
   }
 
   function markNumbers(a, text) {
     var raw = String(text).trim();
-    if (!raw) return { right: false, text: "Type your answer first." };
-    var howToWrite = "write decimals such as 0.8208, or 1.69e-12 for 1.69 × 10⁻¹².";
+    if (!raw) return { right: false, text: T("type_first") };
+    var howToWrite = T("how_to_write");
     if (PER_CENT.test(raw)) {  // marking._per_cent: per cent is told, not read
-      return { right: false, text: "Written in per cent: give each value as a fraction of 1 (50% is 0.5), not per cent." };
+      return { right: false, text: T("per_cent") };
     }
     var keyNums = a.printed.map(function (row) { return row.map(function (x) { return single(x); }); });
     var got;
     if (a.type === "numeric") {
       var whole = /^-?\d+$/.test(String(a.printed[0][0]).trim().replace(MINUS, "-"));
-      var one = single(raw, whole);
-      if (one === null) return { right: false, text: "That is not a number: " + (whole ? "write a whole number." : howToWrite) };
-      got = [[one]];
+      var single1 = single(raw, whole);
+      if (single1 === null) return { right: false, text: T("not_a_number", { how: whole ? T("write_whole") : howToWrite }) };
+      got = [[single1]];
     } else {
       got = vector(raw, a.key.length > 1);
       var flat = [].concat.apply([], got);
       if (flat.every(function (x) { return x === null; })) {
-        return { right: false, text: (flat.length <= 1 ? "That is not a number: " : "That is not a list of numbers: ") + howToWrite };
+        return { right: false, text: T(flat.length <= 1 ? "not_a_number" : "not_a_list", { how: howToWrite }) };
       }
       var fitted = fit(got, a.key);
       if (fitted.note) return { right: false, text: fitted.note };
@@ -244,11 +376,11 @@
     a.key.forEach(function (row, r) {
       row.forEach(function (k, c) {
         pairs.push([got[r][c], keyNums[r][c], k, a.tol[r][c],
-                    a.matrix ? "row " + (r + 1) + " component " + (c + 1) : String(c + 1)]);
+                    a.matrix ? T("cell", { row: r + 1, column: c + 1 }) : String(c + 1)]);
       });
     });
     var right = pairs.map(function (p) { return p[0] !== null && within(p[0].value, p[2], p[3]); });
-    if (right.every(Boolean)) return { right: true, text: "Right: the key is " + a.shown + "." };
+    if (right.every(Boolean)) return { right: true, text: T("right_number", { shown: a.shown }) };
     // the named mistake nearest the answer, of those whose window holds every
     // component (two can: 2.3 names 0 and 0.0001 for one weight of tolerance 0.00011)
     var best = null, bestDistance = Infinity;
@@ -270,75 +402,70 @@
       hints[p[0] && p[1] ? roundingHint(p[0], p[1]) : ""] = true;
     });
     if (unread.length) {
-      return { right: false, text: components(unread, a.matrix) + (unread.length === 1 ? " is not a number: " :
-        " are not numbers: ") + howToWrite };
+      return { right: false, text: T(one(unread.length, "unread"), { where: components(unread, a.matrix), how: howToWrite }) };
     }
     var count = right.filter(Boolean).length;
     var slip = slips(got, keyNums, a.tol);
-    var tally = count ? count + " of " + pairs.length + (count === 1 ? " is" : " are") + " right." : "";
-    if (slip.order) return { right: false, text: slip.order + (tally ? " " + tally : "") };
+    var tally = count ? T(one(count, "tally"), { right: count, total: pairs.length }) : "";
+    if (slip.order) return { right: false, text: tally ? T("then", { first: slip.order, second: tally }) : slip.order };
     var said = Object.keys(hints);
     if (said.length === 1 && said[0]) return { right: false, text: said[0] };  // every miss is that one slip
     if (a.type !== "numeric" && pairs.every(function (p, i) {  // every miss is the key with its sign flipped
       return right[i] || (p[2] !== 0 && within(-p[0].value, p[2], p[3]));
     })) {
-      var where = components(off, a.matrix);
-      return { right: false, text: count ? "The sign is wrong in " + where.charAt(0).toLowerCase() + where.slice(1) +
-        "; " + count + " of " + pairs.length + (count === 1 ? " is" : " are") + " right." :
-        "The sign is wrong in every component." };
+      return { right: false, text: count ? T("sign_in", { where: components(off, a.matrix), tally: tally }) :
+        T("sign_everywhere") };
     }
-    if (slip.total) return { right: false, text: slip.total + (tally ? " " + tally : "") };
+    if (slip.total) return { right: false, text: tally ? T("then", { first: slip.total, second: tally }) : slip.total };
     var how = windowOf(a.tol);
     if (a.type === "numeric") {
       var g = got[0][0].value, k = a.key[0][0], t = a.tol[0][0];
-      if (k !== 0 && within(-g, k, t)) return { right: false, text: "The sign is wrong." };
+      if (k !== 0 && within(-g, k, t)) return { right: false, text: T("sign") };
       if (k !== 0 && within(g / 100, k, t)) {
-        return { right: false, text: "That looks like a percentage: give the value itself, not per cent." };
+        return { right: false, text: T("percentage") };
       }
-      return { right: false, text: how === "exactly" ? "Not the key: this count must be exact." :
-        "Not " + how + " of the key." };
+      return { right: false, text: how ? T("outside", { how: how }) : T("outside_exact") };
     }
     if (!count) {
-      return { right: false, text: how === "exactly" ? "No component is the key's (these must be exact)." :
-        "No component is " + how + " of the key." };
+      return { right: false, text: how ? T("no_component", { how: how }) : T("no_component_exact") };
     }
-    return { right: false, text: components(off, a.matrix) + (off.length === 1 ? " is" : " are") +
-      (how === "exactly" ? " not the key's (these must be exact)" : " not " + how + " of the key") +
-      "; " + count + " of " + pairs.length + (count === 1 ? " is" : " are") + " right." };
+    return { right: false, text: T(one(off.length, how ? "off" : "off_exact"),
+                                   { where: components(off, a.matrix), how: how, tally: tally }) };
   }
 
   function markChoice(a, form) {
     var chosen = Array.prototype.filter.call(form.querySelectorAll("input"), function (i) { return i.checked; })
       .map(function (i) { return i.value; });
-    if (!chosen.length) return { right: false, text: "Choose an option first." };
+    if (!chosen.length) return { right: false, text: T("choose_option") };
     var right = a.options.filter(function (o) { return o.correct; }).map(function (o) { return o.letter; });
     if (chosen.slice().sort().join() === right.slice().sort().join()) {
-      return { right: true, text: "Right: " + right.map(function (l) { return "(" + l + ")"; }).join(", ") + "." };
+      return { right: true, text: T("right_options", { options: right.map(function (l) {
+        return T("option", { letter: l }); }).join(T("separator")) }) };
     }
     for (var i = 0; i < a.options.length; i++) {  // the first wrong option chosen names the mistake
       var o = a.options[i];
       if (!o.correct && chosen.indexOf(o.letter) >= 0) {
-        return { right: false, text: o.sentence || "(" + o.letter + ") is not right." };
+        return { right: false, text: o.sentence || T("option_wrong", { option: T("option", { letter: o.letter }) }) };
       }
     }
-    return { right: false, text: "Not all the right options are chosen: " + right.length + " are right." };
+    return { right: false, text: T("options_missing", { right: right.length }) };
   }
 
   function markTrueFalse(a, form) {
     var chosen = form.querySelector("input:checked");
-    if (!chosen) return { right: false, text: "Choose true or false first." };
-    if ((chosen.value === "true") === a.key) return { right: true, text: "Right: " + a.shown + "." };
-    return { right: false, text: a.sentence || "Not right." };
+    if (!chosen) return { right: false, text: T("choose_true_false") };
+    if ((chosen.value === "true") === a.key) return { right: true, text: T("right_shown", { shown: a.shown }) };
+    return { right: false, text: a.sentence || T("not_right") };
   }
 
   function markMatching(a, form) {
     var picks = Array.prototype.map.call(form.querySelectorAll("select"), function (s) { return s.value; });
     var open = picks.filter(function (p) { return p === ""; }).length;
-    if (open) return { right: false, text: "Choose a match for every row: " + plural(open, "row") + " still open." };
+    if (open) return { right: false, text: T(one(open, "rows_open"), { open: open }) };
     var good = picks.filter(function (p, i) { return +p === a.key[i]; }).length;
-    if (good === a.key.length) return { right: true, text: "Right: every pair matches." };
+    if (good === a.key.length) return { right: true, text: T("right_pairs") };
     // as grade says it: no mistake is named, a pair matched wrongly says nothing of why
-    return { right: false, text: good + " of " + a.key.length + " pairs are right." };
+    return { right: false, text: T("pairs_right", { right: good, total: a.key.length }) };
   }
 
   function mark(a, form) {
@@ -400,7 +527,7 @@
       form.addEventListener("submit", function (event) {
         event.preventDefault();
         var m = mark(a, form);
-        say(out, (m.right ? "✓ " : "✗ Not yet. ") + m.text, m.right ? "ad-right" : "ad-wrong");
+        say(out, T(m.right ? "mark_right" : "mark_wrong", { text: m.text }), m.right ? "ad-right" : "ad-wrong");
         if (m.right && !done[i]) {
           done[i] = true;
           if (done.every(Boolean)) {
@@ -432,14 +559,14 @@
       var text = input.value.trim();
       if (f.mode === "number") {
         var g = parseNumber(text);
-        if (!text || g === null) { say(out, "Type a number first (for example 0.6).", "ad-wrong"); return; }
+        if (!text || g === null) { say(out, T("forecast_number_first"), "ad-wrong"); return; }
         guess = g;
       } else {
-        if (!text) { say(out, "Write a few words first.", "ad-wrong"); return; }
+        if (!text) { say(out, T("forecast_words_first"), "ad-wrong"); return; }
         guess = text;
       }
       lock();
-      say(out, "Forecast kept: " + text + ". Now work it out; open the solution to see how close you were.", null);
+      say(out, T("forecast_kept", { text: text }), null);
     }
     commit.addEventListener("click", doCommit);
     input.addEventListener("keydown", function (event) {
@@ -452,8 +579,7 @@
       told = true;
       if (guess === null) {
         lock();
-        say(out, "The solution is open before a forecast was kept: next time, commit a guess first. " +
-          answerLine(f), null);
+        say(out, T("forecast_missed", { answer: answerLine(f) }), null);
         return;
       }
       say(out, closeness(f, guess, input.value.trim()), null);
@@ -461,23 +587,24 @@
   }
 
   function answerLine(f) {
-    if (f.mode === "number") return "The answer: " + f.label + " = " + f.shown + ".";
-    return "The answer: " + f.answers.map(function (a) { return a.label + ": " + a.shown; }).join("; ") + ".";
+    if (f.mode === "number") return T("answer_number", { label: f.label, shown: f.shown });
+    return T("answer_words", { answers: f.answers.map(function (a) {
+      return T("answer_item", { label: a.label, shown: a.shown }); }).join(T("answer_separator")) });
   }
 
   function closeness(f, guess, typed) {
-    if (f.mode !== "number") return "Your forecast: “" + typed + "”. " + answerLine(f) + " How close were you?";
-    var k = f.key, d = guess - k, head = "Your forecast: " + typed + "; " + f.label + " is " + f.shown + ". ";
-    if (within(guess, k, f.tol)) return head + "Spot on.";
+    if (f.mode !== "number") return T("forecast_words", { typed: typed, answer: answerLine(f) });
+    var k = f.key, d = guess - k, head = T("forecast_number", { typed: typed, label: f.label, shown: f.shown });
+    if (within(guess, k, f.tol)) return T("then", { first: head, second: T("spot_on") });
     var ratio = guess / k;
     if (k > 0 && guess > 0 && (ratio >= 10 || ratio <= 0.1)) {
       var n = Math.round(Math.abs(Math.log10(ratio)));
-      return head + "Off by a factor of about 10" + (n === 1 ? "" : "^" + n) + ": too " + (ratio > 1 ? "high." : "low.");
+      return T("then", { first: head, second: T("factor_" + (ratio > 1 ? "high" : "low") + (n === 1 ? "" : "_power"), { n: n }) });
     }
     var places = placesOf(f.shown);
     var size = places === null ? Math.abs(d).toPrecision(3) : Math.abs(d).toFixed(places);
-    var pct = k !== 0 ? " (" + Math.round(100 * Math.abs(d) / Math.abs(k)) + " % of the answer)" : "";
-    return head + "You were " + size + " too " + (d > 0 ? "high" : "low") + pct + ".";
+    var off = { size: size, pct: k !== 0 ? Math.round(100 * Math.abs(d) / Math.abs(k)) : null };
+    return T("then", { first: head, second: T("off_" + (d > 0 ? "high" : "low") + (k !== 0 ? "_pct" : ""), off) });
   }
 
   // ------------------------------------------------------------ practice pool
@@ -506,7 +633,7 @@
     var codes = sections.map(function (s) { return s.getAttribute("data-variant"); })
       .concat(more.map(function (v) { return v.code; }));
     var total = codes.length;
-    sections.forEach(function (sec, i) { sec.setAttribute("aria-label", "Variant " + (i + 1) + " of " + total); });
+    sections.forEach(function (sec, i) { sec.setAttribute("aria-label", T("variant", { n: i + 1, total: total })); });
 
     function makeSection(code) {
       var section = document.createElement("section");
@@ -519,7 +646,7 @@
       if (sections[i]) return sections[i];
       var v = more[i - markers.length];
       var section = makeSection(v.code);
-      section.setAttribute("aria-label", "Variant " + (i + 1) + " of " + total);
+      section.setAttribute("aria-label", T("variant", { n: i + 1, total: total }));
       section.innerHTML = v.html;
       var last = sections.filter(Boolean).pop();
       last.parentNode.insertBefore(section, last.nextSibling);
@@ -555,8 +682,8 @@
         sec.hidden = i !== current;
         sec.classList.toggle("ad-solved", !!s[codes[i]]);
       });
-      say(status, "Variant " + (current + 1) + " of " + total + (s[codes[current]] ? " (solved)" : "") +
-        " · solved here: " + n + " of " + total + "." + (extra ? " " + extra : ""), null);
+      var line = T(s[codes[current]] ? "status_solved" : "status", { n: current + 1, total: total, solved: n });
+      say(status, extra ? T("then", { first: line, second: extra }) : line, null);
     }
     pool.hidden = false;
     update("");
@@ -564,17 +691,17 @@
       var all = count() === total;
       current = firstUnsolved((current + 1) % total);
       save(CURRENT + kind, current);
-      update(all ? "Every variant is solved: going round again." : "");
+      update(all ? T("all_solved") : "");
       sections[current].focus({ preventScroll: true });
       // the status and the buttons stay in sight above the new variant (they scrolled off, under the header)
       pool.scrollIntoView({ block: "start" });
     });
     pool.querySelector(".ad-clear").addEventListener("click", function () {
       clearPage(codes, kind);
-      update("Your progress on this page is cleared.");
+      update(T("cleared"));
     });
     parent.addEventListener("ad-solved", function () {
-      update("Solved. Press Another one for the next.");
+      update(T("solved"));
     });
   }
 
@@ -587,6 +714,9 @@
 
   // ------------------------------------------------------------ start
   function start() {
+    // the page's words (a page of another language or an instructor's edits), else the English above
+    var carrier = document.querySelector(".ad-text[data-ad-text]");
+    try { text = carrier ? JSON.parse(carrier.getAttribute("data-ad-text")) : {}; } catch (e) { text = {}; }
     Array.prototype.forEach.call(document.querySelectorAll(".ad-pool:not([data-ad-bound])"), function (pool) {
       pool.setAttribute("data-ad-bound", "");
       bindPool(pool);

@@ -30,6 +30,7 @@ from ..errors import UserError
 from ..loaded import find_fault, place
 from ..pipeline import MAX_DIGITS, MIN_DIGITS
 from ..seeding import MAX_SEED
+from ..text import Sayer
 from .spec_yaml import read_yaml
 
 MAX_COUNT = 50  # problems of one item
@@ -292,5 +293,5 @@ def default_site_spec(n_sets: int) -> list[Spec]:
     for s in range(n_sets):
         chosen = [cells[(s * per + j) % len(cells)] for j in range(per)]
         items = tuple(Item(c, None) for c in chosen) + tuple(Item(None, lv) for lv in LEVELS)
-        specs.append(Spec(f"Problem set {s + 1}", items))
+        specs.append(Spec(Sayer("ui").text("site_pages.default_set_title", n=s + 1), items))
     return specs

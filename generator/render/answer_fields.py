@@ -18,38 +18,41 @@ from ..exam.options import LETTERS, option_lines
 from ..exam.window import centre
 from ..mathlines import Node
 from ..model import Solution, prose
+from ..text import Sayer, builtin, lookup
 from . import plain
 from .latex import latex
 
 # What each kind's Forecast asks the student to commit to: a number (an
-# answer, and which component of it) or, where the Forecast asks for words,
-# a free-text guess followed by the answers named here.
+# answer, which component of it, and the key of its label in
+# text/<lang>/ui.yaml) or, where the Forecast asks
+# for words, a free-text guess followed by the answers named here.
 _FORECAST: dict[str, tuple] = {
-    "A": ("number", "weights", "top", "the winner’s weight"),
-    "B": ("number", "weights", "first", "the weight of each position"),
-    "C": ("number", "weights", "top", "the real winner’s weight"),
+    "A": ("number", "weights", "top", "practice.forecast_labels.winner_weight"),
+    "B": ("number", "weights", "first", "practice.forecast_labels.each_weight"),
+    "C": ("number", "weights", "top", "practice.forecast_labels.real_winner_weight"),
     "D": ("words", ("weights",)),
-    "E": ("number", "weights", "first", "the weight of the single input"),
-    "F": ("number", "entropy", None, "the entropy H (nats)"),
+    "E": ("number", "weights", "first", "practice.forecast_labels.single_input_weight"),
+    "F": ("number", "entropy", None, "practice.forecast_labels.entropy"),
     "G": ("words", ("alignment",)),
     "H": ("words", ("limit_infinity", "limit_zero")),
     "I": ("words", ("double_softmax",)),
     "1.1": ("words", ("matching",)),
     "1.2": ("words", ("statement_1", "statement_2", "statement_3")),
     "1.3": ("words", ("sums_to_one",)),
-    "2.1": ("number", "weights", "top", "the largest weight"),
+    "2.1": ("number", "weights", "top", "practice.forecast_labels.largest_weight"),
     "2.2": ("words", ("context",)),
     "2.3": ("words", ("weights_change",)),
     "3.1": ("words", ("entropy_uniform", "entropy")),
     "3.2": ("words", ("state",)),
     "3.3": ("words", ("context_changes",)),
-    "4.1": ("number", "count", None, "the number of alignment scores"),
+    "4.1": ("number", "count", None, "practice.forecast_labels.score_count"),
     "4.2": ("words", ("pattern",)),
-    "4.3": ("number", "surviving_fraction", None, "the fraction of the gradient kept"),
-    "5.1": ("number", "weights", "first", "α_t1"),
+    "4.3": ("number", "surviving_fraction", None, "practice.forecast_labels.gradient_kept"),
+    "5.1": ("number", "weights", "first", "practice.forecast_labels.first_weight"),
     "5.2": ("words", ("limit_plus", "limit_zero", "limit_minus")),
-    "5.3": ("number", "entropy_drop", None, "the drop in entropy (nats)"),
+    "5.3": ("number", "entropy_drop", None, "practice.forecast_labels.entropy_drop"),
 }
+say = Sayer("ui")  # the fields' words: practice.* in text/<lang>/ui.yaml
 
 _ARROW = " → "
 
@@ -79,7 +82,7 @@ def _shown(a) -> str:
 
 
 def _wrong(name: str | None) -> str:
-    return f"It looks like you {describe(name)}." if name else ""
+    return say.text("practice.looks_like", mistake=describe(name)) if name else ""
 
 
 def label_html(words: str) -> str:
@@ -161,14 +164,17 @@ def forecast_field(solution: Solution) -> dict | None:
     if plan and plan[0] == "number" and plan[1] in named:
         a = named[plan[1]]
         if a.type == "numeric":
-            return {"mode": "number", "label": plain.label(plan[3]), "label_html": label_html(plan[3]),
+            label = say.text(plan[3])
+            return {"mode": "number", "label": plain.label(label), "label_html": label_html(label),
                     "key": centre(a), "shown": str(a.display), "tol": float(a.tolerance)}
         rows, shown = centre(a), _rows(a.display)
         tols = _tol_rows(a.tolerance, rows)
         r, c = 0, 0
         if plan[2] == "top":  # the winner: the largest printed weight of the first row
             c = max(range(len(rows[0])), key=lambda i: rows[0][i])
-        label = plan[3] + (f" (position {c + 1})" if plan[2] == "top" else "")
+        label = say.text(plan[3])
+        if plan[2] == "top":
+            label = say.text("practice.forecast_labels.at_position", label=label, n=c + 1)
         return {"mode": "number", "label": plain.label(label), "label_html": label_html(label), "key": rows[r][c],
                 "shown": shown[r][c], "tol": tols[r][c]}
     chosen = [named[n] for n in plan[1] if n in named] if plan and plan[0] == "words" else []
@@ -187,6 +193,25 @@ def attribute_json(data) -> str:
     page twice (raw HTML, then the search index) and decode each reference
     one by one: entity-escaped, the practice pools alone held 800 000 of them."""
     return json.dumps(data, ensure_ascii=False, sort_keys=True).replace("&", "\\u0026").replace("'", "\\u0027")
+
+
+SCRIPT = "practice.script."  # practice.js's messages in text/<lang>/ui.yaml
+
+
+def script_text() -> dict[str, str]:
+    """What practice.js says, in the run's language and with its edits: each
+    message by its key, as written (the script fills the {placeholders})."""
+    return {key.removeprefix(SCRIPT): lookup("ui", key).source for key in builtin("en", "ui") if key.startswith(SCRIPT)}
+
+
+def script_text_html() -> str:
+    """The element a page with answer fields carries practice.js's messages
+    on (raw HTML at column 0), or nothing where they are the script's own
+    English (text/en/ui.yaml unedited; tests/test_site.py holds the two equal)."""
+    said = script_text()
+    if said == {key.removeprefix(SCRIPT): s.source for key, s in builtin("en", "ui").items() if key.startswith(SCRIPT)}:
+        return ""
+    return f"<div class=\"ad-text\" data-ad-text='{attribute_json(said)}' hidden></div>"
 
 
 def answer_view(solution: Solution) -> dict:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..mathlines import Node
 from ..model import Prose, Solution
 from ..templating import environment
+from ..text import Sayer
 from .answer_fields import answer_view, attribute_json
 from .latex import joined_pieces, latex_display, latex_pieces
 
@@ -68,18 +69,24 @@ def inline(p: Prose, *, block_start: bool = True) -> str:
     return "".join(parts)
 
 
-LEVELS = {1: "recognition", 2: "application", 3: "analysis", 4: "synthesis", 5: "mastery"}
+# the levels' names, by the keys of text/<lang>/ui.yaml
+LEVELS = {1: "site_pages.level_1", 2: "site_pages.level_2", 3: "site_pages.level_3", 4: "site_pages.level_4",
+          5: "site_pages.level_5"}
 
 
 def course_place(kind: str, long: bool = False) -> str:
     """Where a kind sits in the course, in the course's words: "Cell F" or
     "Exercise 2.1" (long: "Cell F of the scenario matrix", "Exercise 2.1,
-    level 2: application") — what a student reads instead of a kind id."""
+    level 2: application") — what a student reads instead of a kind id
+    (site_pages in text/<lang>/ui.yaml)."""
+    say = Sayer("ui")
     if kind.isalpha():
-        return f"Cell {kind}" + (" of the scenario matrix" if long else "")
+        return say.text("site_pages.cell_long" if long else "site_pages.cell", kind=kind)
     level = kind.split(".")[0]
-    name = LEVELS.get(int(level)) if level.isdigit() else None
-    return f"Exercise {kind}" + (f", level {level}: {name}" if long and name else "")
+    if long and level.isdigit() and int(level) in LEVELS:
+        return say.text("site_pages.exercise_long", kind=kind, level=level,
+                        level_name=say.text(LEVELS[int(level)]))
+    return say.text("site_pages.exercise", kind=kind)
 
 
 @dataclass(frozen=True)

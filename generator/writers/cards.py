@@ -22,27 +22,41 @@ import sqlite3
 import tempfile
 import zipfile
 
+from functools import lru_cache
+
 import genanki
 
 from ..model import Prose, two_way
 from ..render.cards import anki_fields, distinct_cards
+from ..text import Sayer
 
 # Two note types for every deck, the same in each (Anki then recognises them
 # on each import): one way, and both ways (the id the decks have always used).
 _CSS = ".card { font-family: sans-serif; font-size: 20px; text-align: center; }"
-_FORWARD = {"name": "Question → answer", "qfmt": "{{Front}}", "afmt": '{{FrontSide}}<hr id="answer">{{Back}}'}
 MODEL_ID = 1_607_392_320
-_MODEL = genanki.Model(MODEL_ID, "Attention Drills recall card", fields=[{"name": "Front"}, {"name": "Back"}],
-                       templates=[_FORWARD], css=_CSS)
 TWO_WAY_MODEL_ID = 1_607_392_319
-_TWO_WAY_MODEL = genanki.Model(
-    TWO_WAY_MODEL_ID, "Attention Drills recall card (and reversed)",
-    fields=[{"name": "Front"}, {"name": "Back"}],
-    templates=[_FORWARD, {"name": "Answer → question", "qfmt": "{{Back}}",
-                          "afmt": '{{FrontSide}}<hr id="answer">{{Front}}'}],
-    css=_CSS,
-)
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+# The decks' own words (decks.* in text/<lang>/ui.yaml): the note types', their
+# cards' and their fields' names, as Anki shows them
+_WORDS = ("decks.note_type", "decks.note_type_two_way", "decks.card_forward", "decks.card_backward", "decks.front",
+          "decks.back")
+
+
+def _models() -> tuple[genanki.Model, genanki.Model]:
+    """The one-way and the two-way note type, named in the run's language."""
+    say = Sayer("ui")
+    return _named_models(tuple(say.text(w) for w in _WORDS))
+
+
+@lru_cache(maxsize=4)
+def _named_models(words: tuple[str, ...]) -> tuple[genanki.Model, genanki.Model]:
+    one_way, two_way_name, forward_name, backward_name, front, back = words
+    # a field is put into a card template by its name in double braces
+    fields = [{"name": front}, {"name": back}]
+    forward = {"name": forward_name, "qfmt": "{{%s}}" % front, "afmt": '{{FrontSide}}<hr id="answer">{{%s}}' % back}
+    backward = {"name": backward_name, "qfmt": "{{%s}}" % back, "afmt": '{{FrontSide}}<hr id="answer">{{%s}}' % front}
+    return (genanki.Model(MODEL_ID, one_way, fields=fields, templates=[forward], css=_CSS),
+            genanki.Model(TWO_WAY_MODEL_ID, two_way_name, fields=fields, templates=[forward, backward], css=_CSS))
 
 
 def deck_id(seed: int) -> int:
@@ -57,13 +71,14 @@ def note_guid(fields: list[str]) -> str:
 
 
 def anki_package(title: str, tag: str, seed: int, cards: list[tuple[Prose, Prose]]) -> bytes:
-    """The .apkg bytes of one deck, `Attention Drills::title`: the recall
-    cards (question, answer) in their order, each once, tagged
+    """The .apkg bytes of one deck, `Attention Drills::title` (decks.deck):
+    the recall cards (question, answer) in their order, each once, tagged
     `attention-drills` and `tag`; the seed fixes its ids."""
-    deck = genanki.Deck(deck_id(seed), f"Attention Drills::{title}")
+    deck = genanki.Deck(deck_id(seed), Sayer("ui").text("decks.deck", title=title))
+    model, two_way_model = _models()
     for card in distinct_cards(cards):
         fields = anki_fields(*card)
-        deck.add_note(genanki.Note(model=_TWO_WAY_MODEL if two_way(card) else _MODEL, fields=fields,
+        deck.add_note(genanki.Note(model=two_way_model if two_way(card) else model, fields=fields,
                                    tags=["attention-drills", tag], guid=note_guid(fields)))
     # Fixed timestamp (seconds): note and card ids count up from it in ms;
     # spread by seed so two sets' ids do not collide in one collection.

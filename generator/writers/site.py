@@ -9,6 +9,7 @@ from pathlib import Path
 from .. import kinds
 from ..figures import draw_figures
 from ..pipeline import build_items, sample_problem, solve_problem
+from ..render.answer_fields import script_text_html
 from ..render.cards import distinct_cards, render_obsidian
 from ..render.markdown import (course_place, escape_md, heading_md, inline, page_html, page_title, pool_json,
                                ready_block, ready_html, render_problem, to_html)
@@ -17,6 +18,7 @@ from ..render.site_html import cards_html, problem_html
 from ..seeding import child_seeds, derived_seed, encode
 from ..exam.spec import Spec, default_site_spec
 from ..templating import environment
+from ..text import Sayer
 from .atomic import check_out, write_into
 from .cards import anki_package
 from .jobs import run_jobs, two_phase
@@ -129,7 +131,7 @@ def _render_set(st: dict, pdf: bool, files: dict) -> None:
     recall = st["cards"] = distinct_cards(card for sol in st["solutions"] for card in sol.recall)
     files[f"cards/set-{nn}.apkg"] = anki_package(st["title"], st["code"], st["seed"], recall)
     files[f"cards/set-{nn}-obsidian.md.txt"] = render_obsidian(
-        st["title"], f"Set code `{st['code']}`: the recall cards of its problems.", recall)
+        st["title"], Sayer("ui").text("decks.set_about", code=st["code"]), recall)
     html = cards_html(recall) if recall else None
     if html is not None:
         cards_block = ready_block(html)
@@ -140,18 +142,19 @@ def _render_set(st: dict, pdf: bool, files: dict) -> None:
         cards_block = ""
     files[f"set-{nn}.md"] = env.get_template("markdown/set.md.j2").render(
         set=st, title=escape_md(st["title"]), page_title=page_title(st["title"]), problems=problems,
-        cards=cards_block, pdf=pdf)
+        cards=cards_block, pdf=pdf, script_text=script_text_html())
 
 
 def _render_examples(examples: list, master: int, files: dict) -> None:
     # the examples are searched: their maths as text (render.search_text)
     pages = [searchable(_problem_md(sol, None, anchor=f"cell-{sol.problem.kind.lower()}")) for sol in examples]
-    files["examples.md"] = environment().get_template("markdown/examples.md.j2").render(examples=pages, master=master)
+    files["examples.md"] = environment().get_template("markdown/examples.md.j2").render(
+        examples=pages, master=master, script_text=script_text_html())
 
 
 def _render_practice(practice: dict | None, files: dict) -> list[dict]:
     env = environment()
-    pages = []
+    pages, script_text = [], script_text_html()
     for kind in kinds.all_kinds():
         pool = (practice or {}).get(kind.id, [])
         if not pool:
@@ -168,23 +171,23 @@ def _render_practice(practice: dict | None, files: dict) -> list[dict]:
             kind=page, pool=data, variants=[{"code": v["code"], "html": searchable(v["page"]) if ready else v["md"]}
                                             for v in first]).rstrip("\n")
         files[f"practice/{kind.slug}.md"] = env.get_template("markdown/practice.md.j2").render(
-            kind=page, body=ready_block(body).rstrip("\n") if ready else body)
+            kind=page, body=ready_block(body).rstrip("\n") if ready else body, script_text=script_text)
     if pages:
         files["practice/index.md"] = env.get_template("markdown/practice_index.md.j2").render(kinds=pages)
     return pages
 
 
-COURSE_DECK = "Whole course"
-
-
-def course_decks(cards: list, master: int, files: dict, title: str = COURSE_DECK) -> None:
+def course_decks(cards: list, master: int, files: dict, title: str | None = None) -> None:
     """The whole course's recall cards, every set's in set order, each once:
-    an Anki deck (its seed derived from the master seed) and an Obsidian note.
-    A card several sets share is the same note here as in their decks."""
+    an Anki deck (its seed derived from the master seed) and an Obsidian note,
+    titled `title`, else decks.course ("Whole course").  A card several sets
+    share is the same note here as in their decks."""
+    say = Sayer("ui")
+    title = title or say.text("decks.course")
     recall = distinct_cards(cards)
     files["cards/course.apkg"] = anki_package(title, "course", derived_seed(master, "course-deck"), recall)
     files["cards/course-obsidian.md.txt"] = render_obsidian(
-        title, "Every problem set's recall cards, each card once.", recall)
+        title, say.text("decks.course_about"), recall)
 
 
 def _render_index(sets: list[dict], master: int, practice: bool, files: dict) -> None:
@@ -214,7 +217,7 @@ def site_files(specs: list[Spec], master: int, pdf: bool = False, workers: int |
         files.update(done["files"])
         sets.append(done["set"])
         cards += done["cards"]
-    course_decks(cards, master, files, course or COURSE_DECK)
+    course_decks(cards, master, files, course)
     files.update(next(results)["files"])
     practice: dict[str, list[dict]] = {}
     for (kind_id, _, _), variant in zip(practice_jobs, results):
@@ -241,5 +244,7 @@ def site_specs(spec: Spec | None, n_sets: int | None) -> list[Spec]:
     if spec is None:
         return default_site_spec(n_sets or 3)
     n = n_sets or spec.sets or 1
-    return [dataclasses.replace(spec, title=f"{spec.title} — set {i}" if n > 1 else spec.title, sets=n)
+    say = Sayer("ui")
+    return [dataclasses.replace(spec, sets=n,
+                                title=say.text("site_pages.set_title", title=spec.title, n=i) if n > 1 else spec.title)
             for i in range(1, n + 1)]
