@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import UserError
+from .mathlines import NumText
 
 MAX_ABS = Fraction(10) ** 6  # scores and states larger than this are refused
 MIN_ABS = Fraction(1, 10**100)  # non-zero values smaller than this would be subnormal floats
@@ -75,7 +76,12 @@ _PARSED: dict[str, Fraction] = {}  # accepted texts → their values
 
 @lru_cache(maxsize=8192)  # the same inputs are written many times per solution
 def number_text(f: Fraction) -> str:
-    """The canonical text of an exact input: a terminating decimal or p/q."""
+    """The canonical text of an exact input: a terminating decimal or p/q (a
+    NumText: put into a sentence, it takes the language's decimal mark)."""
+    return NumText(_number_text(f))
+
+
+def _number_text(f: Fraction) -> str:
     if f.denominator == 1:
         return str(f.numerator)
     d = f.denominator

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..model import Option, Prose, prose
+from ..text import Sayer
 
 LETTERS = "ABCDEFGHIJ"
 
@@ -19,4 +20,4 @@ def option_lines(options: Sequence[Option]) -> list[Prose]:
 
 def key_line(options: Sequence[Option]) -> Prose:
     keys = [f"({LETTERS[i]}) {o.text}" for i, o in enumerate(options) if o.correct]
-    return prose("Answer: " + "; ".join(keys) + ".")
+    return Sayer("ui")("problem.key_line", keys="; ".join(keys))

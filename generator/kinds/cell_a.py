@@ -56,29 +56,34 @@ def normalise(inputs: dict) -> dict:
         out["target"] = parse_words(inputs["target"], "target", max_len=12)
         step = inputs.get("step", 1)
         if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= len(out["target"]):
-            raise UserError(f"step: expected a whole number from 1 to {len(out['target'])}")
+            raise UserError(STEP_RANGE.format(most=len(out["target"])))
         out["step"] = step
     return out
 
 
 def _mismatch(what, got, tx):
-    return UserError(f"{what}: {got} words given, but there are {tx} scores")
+    return UserError(WORDS_MISMATCH.format(what=what, got=got, tx=tx))
 
 
-_ANY = "; kind 2.1 works the softmax of any scores"
+# Refusals of typed inputs (errors to the one who typed them; not taught words)
+STEP_RANGE = "step: expected a whole number from 1 to {most}"
+WORDS_MISMATCH = "{what}: {got} words given, but there are {tx} scores"
+ONE_SCORE = "a sharp peak needs at least two scores; a single score is cell E"
+TIED = ("the largest score is tied ({tied}), so no single weight wins; near-tied peaks are cell F, and kind 2.1 "
+        "works the softmax of any scores")
+NOT_SHARP = "the largest weight is {top:.3f}, below {threshold} — not a sharp peak; kind 2.1 works the softmax of any scores"
 
 
 def missing_property(inputs: dict, threshold: float = 0.6) -> str | None:
     s = rationals(inputs["scores"])
     if len(s) < 2:
-        return "a sharp peak needs at least two scores; a single score is cell E"
+        return ONE_SCORE
     top = sorted(s, reverse=True)
     if top[0] == top[1]:
-        return (f"the largest score is tied ({positions([i for i, x in enumerate(s) if x == top[0]])}), so no "
-                "single weight wins; near-tied peaks are cell F, and kind 2.1 works the softmax of any scores")
+        return TIED.format(tied=positions([i for i, x in enumerate(s) if x == top[0]]))
     w = softmax(s).numeric
     if w.max() < threshold:
-        return f"the largest weight is {w.max():.3f}, below {threshold} — not a sharp peak{_ANY}"
+        return NOT_SHARP.format(top=w.max(), threshold=threshold)
     return None
 
 
@@ -88,7 +93,7 @@ def amplification(w: SolutionBuilder, sm, last: Step, words, k: int, second: int
     gap = sm.scores[k] - sm.scores[second]
     ratio = exact.exp(exact.ExactReal.of(gap))
     if gap <= MAX_RATIO_GAP:
-        w.numeric("amplification", "ratio of the winning weight to the runner-up, exp(gap)",
+        w.numeric("amplification", say.text("answers.amplification"),
                   ratio, float(np.exp(float(sm.scores[k]) - float(sm.scores[second]))))
     # the ratio of the weights as step 3 printed them, where it reads otherwise
     shown = printed_weights(w)

@@ -28,9 +28,13 @@ because therefore exactly only both between after before there here would could 
 _WORD = re.compile(r"[^\W\d_]+")
 
 
+_MATHS = re.compile(r"\$\$.*?\$\$|\$[^$]*\$", re.S)
+
+
 def english_words(sentence: str) -> list[str]:
-    """The words of ENGLISH in a sentence (placeholders left out)."""
-    return [w for w in _WORD.findall(re.sub(r"\{[^{}]*\}", " ", sentence)) if w in ENGLISH]
+    """The words of ENGLISH in a sentence or page (placeholders and maths,
+    `$…$`, left out: \\sum is no word)."""
+    return [w for w in _WORD.findall(_MATHS.sub(" ", re.sub(r"\{[^{}]*\}", " ", sentence))) if w in ENGLISH]
 
 
 def literals_in_code() -> frozenset[str]:
