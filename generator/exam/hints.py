@@ -8,6 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
+from ..mathlines import NumText
 from ..text import Sayer
 from .numbers import Written
 from .window import inside
@@ -29,7 +30,7 @@ def number_hint(got: Written, key: Written, tol: float) -> str:
 def _outside(tol: float) -> str:
     if tol == 0:
         return say.text("hints.outside_exact")
-    return say.text("hints.outside", tol=f"{Decimal(repr(float(tol))):f}")
+    return say.text("hints.outside", tol=NumText(f"{Decimal(repr(float(tol))):f}"))
 
 
 def _rounding_hint(got: Written, key: Written) -> str:
@@ -158,4 +159,4 @@ def _sum_text(nums: list[Written]) -> str:
     places = max(0, *(n.places for n in nums))
     total = round(sum((n.exact for n in nums), Fraction(0)), places)
     text = format(Decimal(total.numerator) / Decimal(total.denominator), f".{places}f")
-    return text.rstrip("0").rstrip(".") if "." in text else text
+    return NumText(text.rstrip("0").rstrip(".") if "." in text else text)

@@ -16,9 +16,12 @@ from fractions import Fraction
 from ..model import Answer
 from .misconceptions import describe
 from .hints import fit, number_hint, vector_hint
+from ..text import Sayer
 from .numbers import MINUS, read_number, read_rows
 from .options import LETTERS
 from .window import inside, key_numbers, tolerance_rows
+
+say = Sayer("grade")
 
 # Shown by `attndrills grade --help` and restated in guide/grading.md.
 ACCEPTED_FORMS = """\
@@ -70,16 +73,16 @@ def mark(a: Answer, response: str) -> Mark:
     A response inside the window is right and names no mistake."""
     r = response.replace("\r", "").strip()
     if not r:
-        return _wrong("no answer")
+        return _wrong(say.text("marks.no_answer"))
     markers = {"numeric": _mark_numeric, "vector": _mark_vector, "choice": _mark_choice,
                "truefalse": _mark_truefalse, "matching": _mark_matching}
     if a.type not in markers:
-        return _wrong("marked by hand")
+        return _wrong(say.text("marks.by_hand"))
     if a.type in ("numeric", "vector") and (note := _per_cent(r)):
         return _wrong(note)
     m = markers[a.type](a, r)
     if m.credit == 0 and m.misconception is None and _plain(r).replace("'", "").replace("’", "") in _NO_ATTEMPT:
-        return _wrong(f"“{r}” counts as no answer")
+        return _wrong(say.text("marks.counts_as_none", response=r))
     return m
 
 
@@ -88,7 +91,7 @@ def _mark_numeric(a: Answer, r: str) -> Mark:
     whole = re.fullmatch(r"-?\d+", str(a.display).strip().translate(MINUS)) is not None
     got = read_number(r, whole)
     if got is None:
-        return _wrong("not a number")
+        return _wrong(say.text("marks.not_a_number"))
     tol = float(a.tolerance)
     if inside(got.value, key.value, tol):
         return FULL
@@ -111,7 +114,7 @@ def _per_cent(r: str) -> str:
     fixed: the student's own value converted could be the key."""
     if not _PER_CENT.search(r):
         return ""
-    return "written in per cent: give each value as a fraction of 1 (50% is 0.5), not per cent"
+    return say.text("marks.per_cent")
 
 
 def _mark_vector(a: Answer, r: str) -> Mark:
@@ -120,7 +123,7 @@ def _mark_vector(a: Answer, r: str) -> Mark:
     got = read_rows(r, len(key) > 1)
     flat = [x for row in got for x in row]
     if all(x is None for x in flat):
-        return _wrong("not a number" if len(flat) <= 1 else "not a list of numbers")
+        return _wrong(say.text("marks.not_a_number" if len(flat) <= 1 else "marks.not_numbers"))
     got, shape_note = fit(got, key)
     if shape_note:
         return _wrong(shape_note)
@@ -165,17 +168,17 @@ def _mark_choice(a: Answer, r: str) -> Mark:
     count = len(a.options) or len(LETTERS)
     chosen = _choices(r, a)
     if chosen is None:
-        return _wrong(f"not one of the options: answer with a letter ({_range(count)}) or an option's text")
+        return _wrong(say.text("marks.not_an_option", letters=_range(count)))
     outside = sorted(i for i in chosen if i >= count)
     if outside:
-        return _wrong(f"there is no option {LETTERS[outside[0]]} ({_range(count)})")
+        return _wrong(say.text("marks.no_such_option", letter=LETTERS[outside[0]], letters=_range(count)))
     if chosen == keys:
         return FULL
     for i in sorted(chosen - keys):
         if i < len(a.options) and a.options[i].misconception:
             return _wrong(misconception=a.options[i].misconception)
     if chosen < keys:
-        return _wrong(f"{len(chosen)} of the {len(keys)} right options chosen")
+        return _wrong(say.text("marks.options_chosen", n=len(chosen), of=len(keys)))
     return _wrong()
 
 
@@ -207,10 +210,11 @@ def _choices(r: str, a: Answer) -> set[int] | None:
 
 
 def _mark_truefalse(a: Answer, r: str) -> Mark:
-    words = {"true": True, "t": True, "yes": True, "y": True, "false": False, "f": False, "no": False, "n": False}
+    words = {"true": True, "t": True, "yes": True, "y": True, "false": False, "f": False, "no": False, "n": False,
+             "wahr": True, "w": True, "richtig": True, "ja": True, "j": True, "falsch": False, "nein": False}
     said = words.get(r.strip(" .!()").casefold())
     if said is None:
-        return _wrong("write true or false")
+        return _wrong(say.text("marks.true_or_false"))
     if said == a.value:
         return FULL
     return _wrong(misconception=next((o.misconception for o in a.options if not o.correct), None))
@@ -221,7 +225,7 @@ def _mark_matching(a: Answer, r: str) -> Mark:
         [[s.strip() for s in d.split("→", 1)] for d in a.display]
     got = _pairs(r, len(key))
     if got is None:
-        return _wrong("write the pairs as left → right, separated by ; or new lines")
+        return _wrong(say.text("marks.pairs_form"))
     if got and got[0][0] is None:  # right items alone, in the key's order
         right = [_same_right(g, k) for (_, g), (_, k) in zip(got, key)]
     else:
@@ -233,7 +237,7 @@ def _mark_matching(a: Answer, r: str) -> Mark:
             right.append(len(given) > n and _same_right(given[n], want))
     if all(right) and len(right) == len(key):
         return FULL
-    return _wrong(f"{sum(right)} of {len(key)} pairs right", credit=Fraction(sum(right), len(key)))
+    return _wrong(say.text("marks.pairs_right", n=sum(right), of=len(key)), credit=Fraction(sum(right), len(key)))
 
 
 def _pairs(r: str, count: int) -> list[tuple[str | None, str]] | None:
