@@ -13,7 +13,7 @@ from ..inputs import check_keys, check_spread, number_text, parse_number, requir
 from ..maths import exact, numeric
 from ..maths.attention import float_gaps, softmax
 from ..maths.exact import ExactReal
-from ..mathlines import Infinity, Lim, Mul, Num, Sym, Tup, eq
+from ..mathlines import NumText, Infinity, Lim, Mul, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step
 from ..text import Sayer
 from . import about, register
@@ -109,7 +109,7 @@ def dial_step(w: SolutionBuilder, n: int, betas: list[Fraction], sms: list, tied
     topw = w.shown_answer(sm.weights[k]).text
     before = w.shown_answer(sms[n - 1].weights[k]).text
     turn = {"prev": number_text(prev), "b": number_text(b), "factor": number_text(b / prev),
-            "who": positions(tied, "each of "), "before": before, "after": topw}
+            "who": positions(tied, each=True), "before": before, "after": topw}
     if before != topw or len(tied) == len(sm.scores):
         why = say("steps.dial.moves", **turn)
     else:  # the same to the printed places: the sharpening shows in the largest of the others
@@ -155,8 +155,8 @@ def check_sharpening(w: SolutionBuilder, sms: list, tied: list[int], hi: list) -
     printed = [w.shown_answer(t).text for t in tops]
     beyond = len(set(printed)) != len(printed)  # equal as printed: it rises beyond the printed places
     w.check("sharpens monotonically", rising, say(
-        "verify.sharpens_beyond" if beyond else "verify.sharpens", who=positions(tied, "each of "),
-        printed=" → ".join(printed), digits=w.digits, limit=w.shown_answer(ExactReal.of(hi[k])).text))
+        "verify.sharpens_beyond" if beyond else "verify.sharpens", who=positions(tied, each=True),
+        printed=NumText(" → ".join(printed)), digits=w.digits, limit=w.shown_answer(ExactReal.of(hi[k])).text))
 
 
 def solve(problem: Problem, digits: int) -> Solution:
@@ -180,7 +180,7 @@ def solve(problem: Problem, digits: int) -> Solution:
         verify_sum(w, sm.weights, f"β = {number_text(b)}: weights sum to one")
     check_sharpening(w, sms, tied, hi)
     figures = (sharpening_figure(w, scores, betas, sms, hi, lo, "β", say(
-        "figure", who=positions(tied, "each of "), before=w.shown_answer(sms[0].weights[k]).text,
+        "figure", who=positions(tied, each=True), before=w.shown_answer(sms[0].weights[k]).text,
         after=w.shown_answer(sms[-1].weights[k]).text, tx=len(scores)), log=True),)
     recall = ((say("recall.front"), say("recall.back")),)
     return Solution(problem, say.text("title"), tuple(question), forecast,

@@ -35,15 +35,18 @@ def and_list(items: Sequence[str]) -> str:
     return say.text("words.and_list", items=say.text("words.list_sep").join(items[:-1]), last=items[-1])
 
 
-def positions(idx: Sequence[int], each: str = "", labels: Sequence[str] | None = None) -> str:
+def positions(idx: Sequence[int], each: bool = False, labels: Sequence[str] | None = None) -> str:
     """Names every position of a (tied) group: "position 2", "positions 1 and 3";
-    `each` goes before a group of several ("each of positions 1 and 3")."""
+    with `each`, a group of several is named one by one ("each of positions 1
+    and 3")."""
     if labels:
         names = and_list([say.text("quoted", word=labels[i]) for i in idx])
-        return names if len(idx) == 1 else say.text("words.positions.each_labelled", each=each, list=names)
+        return names if len(idx) == 1 else say.text(
+            "words.positions.each_labelled" if each else "words.positions.labelled", list=names)
     if len(idx) == 1:
         return say.text("words.position", n=idx[0] + 1)
-    return say.text("words.positions.each_numbered", each=each, list=and_list([str(i + 1) for i in idx]))
+    return say.text("words.positions.each_numbered" if each else "words.positions.numbered",
+                    list=and_list([str(i + 1) for i in idx]))
 
 
 def pct(x: ExactReal, places: int = 1) -> str:
