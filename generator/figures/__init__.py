@@ -10,8 +10,12 @@ are drawn once per run (content-addressed cache)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 from typing import TYPE_CHECKING
+
+from ..text import convention
 
 from ._canvas import Figure
 from ._words import run_words
@@ -35,14 +39,30 @@ _CACHE: dict[str, Figure] = {}
 _CACHE_LIMIT = 4096
 
 
+_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+_TEXT = re.compile(rb"(<text[^>]*>)([^<]*)(</text>)")
+
+
+def with_mark(figure: Figure, mark: str) -> Figure:
+    """The figure with every number it draws and says written with the
+    language's decimal mark (0,4498): its texts and its alt text."""
+    if mark == ".":
+        return figure
+    data = _TEXT.sub(lambda m: m[1] + _POINT.sub(mark, m[2].decode("utf-8")).encode("utf-8") + m[3], figure.data)
+    digest = hashlib.sha256(data).hexdigest()[:12]
+    return Figure(data, f"{figure.filename.rsplit('-', 1)[0]}-{digest}.svg", _POINT.sub(mark, figure.alt))
+
+
 def draw(problem: Problem, solution: Solution, spec: FigureSpec) -> Figure:
     """One figure of a solution, as SVG, with the words of the run's language
-    (_words: a figure is a function of its spec and the words it is handed)."""
+    (_words: a figure is a function of its spec and the words it is handed)
+    and its numbers written with the language's decimal mark."""
     words = run_words(spec.kind)
-    key = json.dumps([spec.kind, spec.data, words], sort_keys=True, ensure_ascii=False)
+    mark = convention("decimal_mark")
+    key = json.dumps([spec.kind, spec.data, words, mark], sort_keys=True, ensure_ascii=False)
     hit = _CACHE.get(key)
     if hit is None:
-        hit = FIGURES[spec.kind](problem, solution, spec, words)
+        hit = with_mark(FIGURES[spec.kind](problem, solution, spec, words), mark)
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
         _CACHE[key] = hit

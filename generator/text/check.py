@@ -90,6 +90,7 @@ class _Recorder:
 def _render_all(langs: tuple[str, ...], text_dir: Path | None, seeds: int, out: list[str]) -> _Recorder:
     from .. import kinds
     from ..pipeline import sample_problem, solve_problem
+    from ..figures import draw_figures
     from ..render.markdown import render_problem
 
     with _Recorder() as rec:
@@ -98,7 +99,10 @@ def _render_all(langs: tuple[str, ...], text_dir: Path | None, seeds: int, out: 
                 for seed in range(seeds):
                     with text.use(lang, text_dir):
                         try:
-                            page = render_problem(solve_problem(sample_problem(kind.id, seed), 4))
+                            solution = solve_problem(sample_problem(kind.id, seed), 4)
+                            figures = draw_figures(solution)  # their words and alt texts are read too
+                            page = render_problem(solution, figures=figures) + "".join(
+                                re.sub(r"<[^>]*>", " ", f.data.decode("utf-8")) for f in figures)
                         except KeyError as e:
                             out.append(f"{kind.id} seed {seed} ({lang}): {e.args[0]}")
                             continue
