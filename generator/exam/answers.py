@@ -24,6 +24,17 @@ def answer_text(a: Answer) -> str:
     return str(a.display)
 
 
+def read_text(a: Answer) -> str:
+    """The key as a reader reads it in the run's language (the keys' PDFs, the
+    practice pages): answer_text with the language's decimal mark, and true
+    or false in its words.  answers.csv keeps answer_text."""
+    from ..text import Sayer, number
+
+    if a.type == "truefalse":
+        return Sayer("ui").text("answers.true" if str(a.display) == "true" else "answers.false")
+    return number(answer_text(a)) if a.type in ("numeric", "vector") else answer_text(a)
+
+
 def tolerance_text(a: Answer) -> str:
     """The half-width of the marking window, in the answer's own layout: one
     number, or one per component ("; ") and row (" | ") for a vector."""

@@ -10,7 +10,7 @@ import html
 import json
 import re
 
-from ..exam.answers import answer_text
+from ..exam.answers import answer_text, read_text
 from ..exam.assembly import graded_answers
 from ..exam.misconceptions import describe
 from ..exam.numbers import parse_number, parse_vector
@@ -18,7 +18,7 @@ from ..exam.options import LETTERS, option_lines
 from ..exam.window import centre
 from ..mathlines import Node
 from ..model import Solution, prose
-from ..text import Sayer, builtin, lookup
+from ..text import Sayer, builtin, convention, lookup, number
 from . import plain
 from .latex import latex
 
@@ -75,10 +75,11 @@ def _shown(a) -> str:
     if a.type == "choice":
         return "; ".join(plain.text(line) for o, line in zip(a.options, option_lines(a.options)) if o.correct)
     if a.type == "vector":
-        return " | ".join("(" + ", ".join(row) + ")" for row in _rows(a.display))
+        sep = convention("list_separator") + " "
+        return number(" | ".join("(" + sep.join(row) + ")" for row in _rows(a.display)))
     if a.type == "matching":
         return plain.label(answer_text(a))
-    return answer_text(a)
+    return read_text(a)
 
 
 def _wrong(name: str | None) -> str:

@@ -9,6 +9,7 @@ import re
 from ..mathlines import Node, Seq
 from ..model import Prose, Solution, prose
 from ..templating import environment
+from ..text import Sayer, convention, number
 from .typst_math import typst_display, typst_inline, typst_string
 
 _SPECIAL = "\\#$*_@<>[]`~=-+/\"':;"  # ';' too: after an embedded #box(…), Typst ends the expression with it and drops it
@@ -68,7 +69,7 @@ def view(solution: Solution, figures=None, worked: bool = True, skip: frozenset[
                     for spec, f in zip(solution.figures, figures or ())],
         "verify": [inline(c.line) for c in solution.checks],
         "answers": [(label(name), label(_flat(display)) if kind == "matching"
-                     else escape_typst(typeset_minus(_flat(display)))) for name, display, kind in answer_parts],
+                     else escape_typst(typeset_minus(_read(display, kind)))) for name, display, kind in answer_parts],
     }
 
 
@@ -91,9 +92,17 @@ def typeset_minus(text: str) -> str:
     return _MINUS.sub("\u2212", text)
 
 
-def _flat(display) -> str:
+def _read(display, kind: str) -> str:
+    """A key's value as the reader reads it: the language's decimal mark and
+    list separator, true or false in its words."""
+    if kind == "truefalse":
+        return Sayer("ui").text("answers.true" if str(display) == "true" else "answers.false")
+    return number(_flat(display, convention("list_separator") + " "))
+
+
+def _flat(display, sep: str = ", ") -> str:
     if isinstance(display, list):
-        return "(" + ", ".join(_flat(d) for d in display) + ")"
+        return "(" + sep.join(_flat(d, sep) for d in display) + ")"
     return str(display)
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import UserError
-from ..exam.answers import answer_text, tolerance_text, widened_text
+from ..exam.answers import answer_text, read_text, tolerance_text, widened_text
 from ..exam.assembly import assemble_paper, points_csv, points_text, unmarked_prompts
 from ..exam.roster import Student
 from ..exam.spec import Spec
@@ -71,7 +71,7 @@ def _flat(x) -> list:
 
 def _key_answer(a) -> str:
     """The key's value for an answer: for a choice, the letter and its text."""
-    text = answer_text(a)
+    text = read_text(a)
     if a.type == "choice":
         text += " — " + "; ".join(o.text for o in a.options if o.correct)
     return text
