@@ -126,9 +126,16 @@
     "status_solved": "Variant {n} of {total} (solved) · solved here: {solved} of {total}.",
     "all_solved": "Every variant is solved: going round again.",
     "cleared": "Your progress on this page is cleared.",
-    "solved": "Solved. Press Another one for the next."
+    "solved": "Solved. Press Another one for the next.",
+    "decimal_mark": "."
   };
   var text = {};  // the page's (start)
+
+  // a number put into a message takes the page's decimal mark (0,4498 in German)
+  function marked(v) {
+    var mark = T("decimal_mark");
+    return mark === "." ? v : v.replace(/(\d)\.(\d)/g, "$1" + mark + "$2");
+  }
 
   function T(key, values) {
     var source = Object.prototype.hasOwnProperty.call(text, key) ? text[key] : MESSAGES[key];
@@ -136,9 +143,9 @@
       if (!name) return m.charAt(0);
       var own = values && Object.prototype.hasOwnProperty.call(values, name);
       var lower = name.charAt(0).toLowerCase() + name.slice(1);
-      if (own) return String(values[name]);
+      if (own) return marked(String(values[name]));
       if (values && lower !== name && Object.prototype.hasOwnProperty.call(values, lower)) {
-        var v = String(values[lower]);
+        var v = marked(String(values[lower]));
         return v.charAt(0).toUpperCase() + v.slice(1);
       }
       return m;

@@ -201,8 +201,10 @@ SCRIPT = "practice.script."  # practice.js's messages in text/<lang>/ui.yaml
 
 def script_text() -> dict[str, str]:
     """What practice.js says, in the run's language and with its edits: each
-    message by its key, as written (the script fills the {placeholders})."""
-    return {key.removeprefix(SCRIPT): lookup("ui", key).source for key in builtin("en", "ui") if key.startswith(SCRIPT)}
+    message by its key, as written (the script fills the {placeholders}),
+    and the language's decimal mark, which numbers put into them take."""
+    said = {key.removeprefix(SCRIPT): lookup("ui", key).source for key in builtin("en", "ui") if key.startswith(SCRIPT)}
+    return {**said, "decimal_mark": convention("decimal_mark")}
 
 
 def script_text_html() -> str:
@@ -210,7 +212,8 @@ def script_text_html() -> str:
     on (raw HTML at column 0), or nothing where they are the script's own
     English (text/en/ui.yaml unedited; tests/test_site.py holds the two equal)."""
     said = script_text()
-    if said == {key.removeprefix(SCRIPT): s.source for key, s in builtin("en", "ui").items() if key.startswith(SCRIPT)}:
+    english = {key.removeprefix(SCRIPT): s.source for key, s in builtin("en", "ui").items() if key.startswith(SCRIPT)}
+    if said == {**english, "decimal_mark": "."}:
         return ""
     return f"<div class=\"ad-text\" data-ad-text='{attribute_json(said)}' hidden></div>"
 
