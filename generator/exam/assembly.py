@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..text import Sayer
 from ..model import Answer, Solution
 from ..pipeline import build_items
 from ..seeding import derived_seed, encode
@@ -101,9 +102,10 @@ def quantity(a: Answer, kind: str = "") -> str:
     """The answer's name in words, as the paper and the key print it.  A
     true/false answer is named by its statement, never by its truth."""
     if a.type == "truefalse":
+        say = Sayer("ui").text
         if a.name.startswith("statement_") and a.name[10:].isdigit():
-            return f"statement ({a.name[10:]}): true or false"
-        return f"true or false: {a.label}"
+            return say("papers.statement_true_or_false", n=a.name[10:])
+        return say("papers.true_or_false", label=a.label)
     return a.label
 
 

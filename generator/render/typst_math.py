@@ -137,7 +137,7 @@ def typst_math(node) -> str:
 # relation or operator (a paragraph costs about 2 ms to lay out, rows none).
 DISPLAY_BUDGET = 95
 _SEP = 3.2  # latex.width of ", quad"
-_APART = ",#h(0.7em, weak: true) "  # between boxed items: about a quad, and gone at a line break
+_APART = "#h(0.7em, weak: true) "  # between boxed items (after the list separator): about a quad, gone at a line break
 INLINE_ITEM = 40  # latex.width of the longest list item kept whole in running text
 
 
@@ -148,7 +148,7 @@ def typst_inline(node) -> str:
     start of the next."""
     if not isinstance(node, M.Seq) or any(width(item) > INLINE_ITEM for item in node.items):
         return f"${typst_math(node)}$"
-    return _APART.join(f"#box(${typst_math(item)}$)" for item in node.items)
+    return (_PRINTER.sep + _APART).join(f"#box(${typst_math(item)}$)" for item in node.items)
 
 
 def typst_display(node) -> str:
@@ -169,7 +169,7 @@ def typst_display(node) -> str:
     # air between rows of stacked fractions, and above and below them
     leading, inset = ("2.3em", "0.35em") if any("/" in part for part in parts) else ("1em", "0em")
     return (f"#align(center, block(inset: (y: {inset}))[#set par(leading: {leading})\n"
-            + _APART.join(parts) + "])")
+            + (_PRINTER.sep + _APART).join(parts) + "])")
 
 
 def _rows(widths: list[float]) -> list[tuple[int, int]] | None:
