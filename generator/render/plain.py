@@ -6,6 +6,7 @@ small form for keeps its underscore (h_b stays h_b)."""
 from __future__ import annotations
 
 from ..mathlines import Node, Sym
+from ..text import Sayer
 from ..model import Prose, prose
 
 _SMALL = str.maketrans("0123456789−-aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₋₋ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
@@ -34,11 +35,14 @@ def _spoken_symbol(s: Sym) -> str:
     """A symbol as a screen reader should say it: "c sub t", "α sub t1",
     "y sub t minus 1" (a subscript letter such as ₜ is read as nothing, or as
     an unknown character, by some readers)."""
+    say = Sayer("ui").text
     out = GREEK.get(s.base, s.base)
     if s.sup == "'":
-        out += " prime"
+        out = say("spoken.prime", symbol=out)
     if s.sub is not None:
-        out += " sub " + s.sub.replace("−", " minus ").replace("-", " minus ").replace("  ", " ")
+        minus = say("spoken.minus")
+        out = say("spoken.sub", symbol=out, sub=s.sub.replace("−", f" {minus} ").replace("-", f" {minus} ")
+                  .replace("  ", " "))
     return out
 
 
