@@ -1,7 +1,7 @@
 """Per-kind generation time at two commits, in turns (issue 34.10: "no kind
 more than 5 % slower" after a restructuring):
 
-    python bench/ab_kinds.py BEFORE AFTER [--kinds A,G,5.2] [--limit 1.05]
+    python bench/ab_kinds.py BEFORE AFTER [--kinds A,G,5.2] [--limit 1.05] [--before-lang en] [--after-lang de]
 
 Each commit is taken with `git archive` into a temporary folder (nothing in
 the checkout changes) and imported from there, with this interpreter.  Per
@@ -13,7 +13,9 @@ Printed per kind: the median ms per problem at each commit, AFTER ÷ BEFORE
 and the verdict against --limit with `make bench`'s noise rule
 (bench/report.py `judge`): slower or not where the turns agree, else the
 median where they are tight on a quiet machine, else too noisy to judge.
-About two minutes on two cores.
+About two minutes on two cores.  `--before-lang`/`--after-lang` say the
+problems in a language (issue 35.5: German within 10 % of English is
+`ab_kinds.py HEAD HEAD --before-lang en --after-lang de --limit 1.10`).
 
 Exit code 0 when no kind is judged slower, 1 when one is, 2 on bad usage.
 """
@@ -69,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("after")
     parser.add_argument("--kinds", help="comma-separated kind ids (default: every kind both commits have)")
     parser.add_argument("--limit", type=float, default=1.05, help="AFTER ÷ BEFORE time per kind at most (1.05)")
+    parser.add_argument("--before-lang", help="say BEFORE's problems in this language (a commit with generator.text)")
+    parser.add_argument("--after-lang", help="say AFTER's problems in this language")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="ab-kinds-") as tmp:
@@ -80,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(why, file=sys.stderr)
                 return 2
             trees[name] = (commit, str(tree))
-        before, after = run._Kinds(trees[args.before][1]), run._Kinds(trees[args.after][1])
+        before = run._Kinds(trees[args.before][1], args.before_lang)
+        after = run._Kinds(trees[args.after][1], args.after_lang)
         try:
             kinds = [k for k in after.ids if k in before.ids]
             if args.kinds:
@@ -93,7 +98,9 @@ def main(argv: list[str] | None = None) -> int:
     cores = run.CORES
     verdicts = [verdict(r, args.limit, cores)[0] for r in rows]
     peak = max((r["load"] for r in rows), default=0.0)
-    print(f"BEFORE {args.before} = {trees[args.before][0][:12]}, AFTER {args.after} = {trees[args.after][0][:12]}; "
+    said = lambda lang: f" in {lang}" if lang else ""
+    print(f"BEFORE {args.before} = {trees[args.before][0][:12]}{said(args.before_lang)}, AFTER {args.after} = "
+          f"{trees[args.after][0][:12]}{said(args.after_lang)}; "
           f"per kind the same problems at both, in turns (ABBA); a turn is a run.")
     print("\n".join(table(rows, args.limit, cores)))
     print(f"\nLoad (1-minute average) before {load_before}, highest around a kind {peak:.1f}, on {cores} cores."

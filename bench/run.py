@@ -117,14 +117,19 @@ def _kind_child(kind: str, conn) -> None:
     conn.send(round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1))
 
 
-def _kind_server(tree: str | None, inbox, outbox) -> None:
+def _kind_server(tree: str | None, inbox, outbox, lang: str | None = None) -> None:
     """A process that has done the imports of one tree (main's, or the baseline's
     when `tree` is a folder); per kind it forks a _kind_child and passes it the
     turns it is sent: ("begin", kind), (first seed, count), ("end",) → peak MB;
-    None ends the server."""
+    None ends the server.  With `lang`, the problems are said in that language
+    (a tree that has generator.text)."""
     if tree:
         sys.path.insert(0, tree)
     import generator
+    if lang:
+        from generator import text
+
+        text.choose(lang)  # the forked children inherit it
     from generator import kinds
     from generator.pipeline import sample_problem, solve_problem  # noqa: F401  (imported before the forks)
     from generator.render.markdown import render_problem  # noqa: F401
@@ -152,10 +157,10 @@ def _kind_server(tree: str | None, inbox, outbox) -> None:
 class _Kinds:
     """A _kind_server and its queues."""
 
-    def __init__(self, tree: str | None = None):
+    def __init__(self, tree: str | None = None, lang: str | None = None):
         ctx = mp.get_context("spawn")  # a clean process: memory is the measure's own
         self.inbox, self.outbox = ctx.Queue(), ctx.Queue()
-        self.proc = ctx.Process(target=_kind_server, args=(tree, self.inbox, self.outbox))
+        self.proc = ctx.Process(target=_kind_server, args=(tree, self.inbox, self.outbox, lang))
         self.proc.start()
         self.ids = self.outbox.get()
 
