@@ -50,9 +50,23 @@ def ui(key: str, /, **values) -> str:
     """The templates' words (text/<lang>/ui.yaml), in the run's language:
     `{{ ui("problem.forecast") }}`.  They are written in the markup of the
     page they stand on, and put in as they are."""
+    return _ui().text(key, **values)
+
+
+class _Said:
+    """`{{ t["problem.forecast"] }}`: a word of ui.yaml without placeholders,
+    as an item (Jinja looks an item up for far less than it calls a function,
+    and a page says these for every problem)."""
+
+    def __getitem__(self, key: str) -> str:
+        return _ui().text(key)
+
+
+@lru_cache(maxsize=1)
+def _ui():
     from .text import Sayer
 
-    return Sayer("ui").text(key, **values)
+    return Sayer("ui")
 
 
 def convention(key: str) -> str:
@@ -79,5 +93,6 @@ def environment() -> jinja2.Environment:
         **_OPTIONS,
     )
     env.globals["ui"] = ui
+    env.globals["t"] = _Said()
     env.globals["ui_convention"] = convention
     return env

@@ -286,10 +286,22 @@ class Sayer:
 
     def text(self, key: str, /, **values: Value) -> str:
         """A sentence as plain text (a title, a label): its values are texts."""
-        parts = compose(lookup(self.file, key), values)
-        if any(not isinstance(p, str) for p in parts):
-            raise TypeError(f"{key}: a plain text cannot hold maths")
-        return "".join(parts)
+        memo = (_settings.get(), self.file, key, tuple(values.items()), str)
+        try:
+            said = _SAID.get(memo)
+        except TypeError:
+            said = None
+            memo = None
+        if said is None:
+            parts = compose(lookup(self.file, key), values)
+            if any(not isinstance(p, str) for p in parts):
+                raise TypeError(f"{key}: a plain text cannot hold maths")
+            said = "".join(parts)
+            if memo is not None:
+                if len(_SAID) >= _SAID_MAX:
+                    _SAID.clear()
+                _SAID[memo] = said
+        return said
 
     def has(self, key: str) -> bool:
         try:
