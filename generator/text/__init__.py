@@ -188,10 +188,10 @@ def lookup(file: str, key: str) -> Sentence:
 
 
 @lru_cache(maxsize=64)
-def _convention(s: Settings, key: str) -> str:
+def _conventions(s: Settings) -> dict[str, str]:
     token = _settings.set(s)
     try:
-        return lookup("language", key).source
+        return {key: lookup("language", key).source for key in ("decimal_mark", "list_separator", "typst_lang")}
     finally:
         _settings.reset(token)
 
@@ -199,12 +199,12 @@ def _convention(s: Settings, key: str) -> str:
 def convention(key: str) -> str:
     """How the run's language writes numbers (text/<lang>/language.yaml):
     `decimal_mark`, `list_separator`, `typst_lang`."""
-    return _convention(_settings.get(), key)
+    return _conventions(_settings.get())[key]
 
 
 def number(text: str) -> str:
     """A printed number (0.4498, −1.5, 2.06 × 10⁻⁹) with the run's decimal mark."""
-    mark = _convention(_settings.get(), "decimal_mark")
+    mark = _conventions(_settings.get())["decimal_mark"]
     return text if mark == "." else text.replace(".", mark)
 
 
@@ -273,7 +273,7 @@ class Sayer:
         self.file = file
 
     def __call__(self, key: str, /, **values: Value) -> Prose:
-        memo = (_settings.get(), self.file, key, tuple(values.items()))
+        memo = (_settings.get(), self.file, key, tuple(values.items()) if values else ())
         try:
             said = _SAID.get(memo)
         except TypeError:  # a value that cannot be hashed (a list): said afresh
@@ -286,7 +286,7 @@ class Sayer:
 
     def text(self, key: str, /, **values: Value) -> str:
         """A sentence as plain text (a title, a label): its values are texts."""
-        memo = (_settings.get(), self.file, key, tuple(values.items()), str)
+        memo = (_settings.get(), self.file, key, tuple(values.items()) if values else (), str)
         try:
             said = _SAID.get(memo)
         except TypeError:
