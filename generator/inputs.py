@@ -32,7 +32,7 @@ def parse_number(raw: Any, what: str) -> Fraction:
     Floats are accepted only from JSON and read through their shortest repr
     (0.3 → 3/10); NaN, infinities and magnitudes above 10^6 are refused.
     """
-    if type(raw) is str:
+    if isinstance(raw, str):  # a str, or a number's text (NumText)
         hit = _PARSED.get(raw)  # drawn inputs repeat a few hundred decimals
         if hit is not None:
             return hit
@@ -66,8 +66,8 @@ def parse_number(raw: Any, what: str) -> Fraction:
         raise UserError(f"{what}: {text} is larger than 10^6 in size; scores that large are not supported")
     if value != 0 and abs(value) < MIN_ABS:
         raise UserError(f"{what}: {text} is smaller than 10^-100 in size; write 0 instead")
-    if type(raw) is str and len(_PARSED) < 16384:
-        _PARSED[raw] = value
+    if isinstance(raw, str) and len(_PARSED) < 16384:
+        _PARSED[str(raw)] = value
     return value
 
 

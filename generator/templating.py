@@ -16,6 +16,9 @@ from pathlib import Path
 
 import jinja2
 
+from .text import Sayer, settings
+from .text import convention as said_convention
+
 _HERE = Path(__file__).resolve().parent
 _CANDIDATES = (_HERE / "templates", _HERE.parent / "templates")
 _OPTIONS = dict(
@@ -46,11 +49,12 @@ def _cache() -> _Cache | None:
     return _Cache(str(folder), f"template-{tag}-%s.cache")
 
 
-def ui(key: str, /, **values) -> str:
-    """The templates' words (text/<lang>/ui.yaml), in the run's language:
-    `{{ ui("problem.forecast") }}`.  They are written in the markup of the
-    page they stand on, and put in as they are."""
-    return _ui().text(key, **values)
+# ui(key, **values): the templates' words (text/<lang>/ui.yaml) in the run's
+# language, `{{ ui("problem.step", n=1, title=…) }}`; a word without
+# placeholders is `{{ t["problem.forecast"] }}`.  They are written in the
+# markup of the page they stand on, and put in as they are.
+_UI = Sayer("ui")
+ui = _UI.text
 
 
 class _Said:
@@ -59,21 +63,24 @@ class _Said:
     and a page says these for every problem)."""
 
     def __getitem__(self, key: str) -> str:
-        return _ui().text(key)
+        memo = (_current(), key)
+        said = _STATIC.get(memo)
+        if said is None:
+            if len(_STATIC) > 4096:
+                _STATIC.clear()
+            said = _STATIC[memo] = _UI.text(key)
+        return said
 
 
-@lru_cache(maxsize=1)
-def _ui():
-    from .text import Sayer
+_STATIC: dict = {}  # (the run's settings, key) → the word
 
-    return Sayer("ui")
+
+_current = settings  # the run's language and edits
 
 
 def convention(key: str) -> str:
     """How the run's language writes numbers (text/<lang>/language.yaml)."""
-    from .text import convention as said
-
-    return said(key)
+    return said_convention(key)
 
 
 def template_folders() -> list[Path]:

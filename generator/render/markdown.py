@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..mathlines import Node
 from ..model import Prose, Solution
-from ..templating import environment
+from ..templating import environment, ui
 from ..text import Sayer
 from .answer_fields import answer_view, attribute_json
 from .latex import joined_pieces, latex_display, latex_pieces
@@ -127,12 +127,13 @@ def view(solution: Solution, figures=None, src_prefix: str | None = "", *, marku
         "steps": [
             {
                 "title": markup.text(s.title),
+                "heading": ui("problem.step", n=i, title=markup.text(s.title)),
                 "body": [fmt(b) for b in s.body],
                 "math": [markup.display(latex_display(m)) for m in s.math],
                 "why": fmt(s.why, block_start=False),
                 "after": [fmt(a) for a in s.after],
             }
-            for s in solution.steps
+            for i, s in enumerate(solution.steps, start=1)
         ],
         "figures": figs,
         "verify": [fmt(c.line) for c in solution.checks],
