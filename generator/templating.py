@@ -10,13 +10,15 @@ that cannot be written only means compiling every time."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 
 import jinja2
 
-from .text import Sayer, settings
+from .text import Sayer, Settings, settings, use
 from .text import convention as said_convention
 
 _HERE = Path(__file__).resolve().parent
@@ -87,13 +89,37 @@ def template_folders() -> list[Path]:
     return [p for p in _CANDIDATES if p.is_dir()]
 
 
-@lru_cache(maxsize=1)
+_WORD = re.compile(r'\{\{ t\["([a-z_.]+)"\] \}\}')
+
+
+class _WithWords(jinja2.FileSystemLoader):
+    """The templates with each `{{ t["key"] }}` written in as the word it is
+    in one language (a constant Jinja writes out when it compiles): a page
+    says these words for every problem it holds."""
+
+    def __init__(self, paths: list[str], words: Settings):
+        super().__init__(paths)
+        self.words = words
+
+    def get_source(self, environment, template):
+        source, filename, uptodate = super().get_source(environment, template)
+        with use(*self.words):
+            source = _WORD.sub(lambda m: "{{ " + json.dumps(_UI.text(m[1]), ensure_ascii=False) + " }}", source)
+        return source, filename, uptodate
+
+
 def environment() -> jinja2.Environment:
+    """The Jinja environment of the run's language and edits."""
+    return _environment(settings())
+
+
+@lru_cache(maxsize=8)
+def _environment(words: Settings) -> jinja2.Environment:
     paths = [str(p) for p in template_folders()]
     if not paths:  # pragma: no cover - a broken install
         raise RuntimeError("the templates folder is missing from this installation")
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(paths),
+        loader=_WithWords(paths, words),
         undefined=jinja2.StrictUndefined,
         auto_reload=False,
         bytecode_cache=_cache(),

@@ -120,6 +120,8 @@ def view(solution: Solution, figures=None, src_prefix: str | None = "", *, marku
         "kind": p.kind,
         "seed": p.seed,
         "variant": p.variant,
+        "variant_line": ui("problem.variant_line", variant=p.variant, kind=p.kind) if p.seed is None else ui(
+            "problem.variant_line_seed", variant=p.variant, kind=p.kind, seed=p.seed),
         "place": course_place(p.kind),
         "title": markup.text(solution.title),
         "question": [fmt(q) for q in solution.question],
