@@ -8,6 +8,7 @@ imported only then.  Words inside maths are escaped here.
 from __future__ import annotations
 
 from .. import mathlines as M
+from ..text import NOW
 from .printer import NodePrinter
 
 GREEK = {
@@ -42,7 +43,8 @@ class MathLatexPrinter(NodePrinter):
         return out
 
     def _print_Num(self, n: M.Num) -> str:
-        mant = n.mant if self.mark == "." else n.mant.replace(".", "{,}")
+        mark = NOW.mark  # the language's (a module attribute: asked at every number)
+        mant = n.mant if mark == "." else n.mant.replace(".", "{,}")
         if n.exp10 is None:
             return mant
         return f"{mant} \\times 10^{{{n.exp10}}}"

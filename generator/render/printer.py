@@ -26,12 +26,12 @@ class NodePrinter:
     @property
     def mark(self) -> str:
         """The language's decimal mark (text/<lang>/language.yaml)."""
-        return text.convention("decimal_mark")
+        return text.NOW.mark
 
     @property
     def sep(self) -> str:
         """What separates a vector's or a list's items: "," (";" where the decimal mark is a comma)."""
-        return text.convention("list_separator")
+        return text.NOW.sep
 
     def fallback(self, expr) -> str:
         raise TypeError(f"no {type(self).__name__} form for {type(expr).__name__}")

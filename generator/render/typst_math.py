@@ -8,6 +8,7 @@ import re
 
 from .. import mathlines as M
 from .latex import width
+from ..text import NOW
 from .printer import NodePrinter
 
 RELATIONS = {"=": "=", "≈": "approx", "→": "->", "≤": "<=", "<": "<", "≥": ">=", ">": ">", "∈": "in",
@@ -53,8 +54,8 @@ class TypstMathPrinter(NodePrinter):
 
     def _print_Num(self, n: M.Num) -> str:
         mant = n.mant if not n.mant.startswith("-") else "-" + n.mant[1:]
-        if self.mark != ".":  # in maths a comma is punctuation: quoted, it is the decimal mark
-            mant = mant.replace(".", f'"{self.mark}"')
+        if NOW.mark != ".":  # in maths a comma is punctuation: quoted, it is the decimal mark
+            mant = mant.replace(".", f'"{NOW.mark}"')
         if n.exp10 is None:
             return mant
         return f"{mant} times 10^({n.exp10})"

@@ -98,21 +98,41 @@ def settings() -> Settings:
     return _settings.get()
 
 
+class _Now:
+    """The run's decimal mark and list separator, kept beside the settings
+    they follow (choose() and use() set both): the printers ask for them at
+    every number."""
+
+    mark = "."
+    sep = ","
+
+
+NOW = _Now()
+
+
+def _follow() -> None:
+    c = _conventions(_settings.get())
+    NOW.mark, NOW.sep = c["decimal_mark"], c["list_separator"]
+
+
 @contextlib.contextmanager
 def use(lang: str = "en", text_dir: Path | None = None) -> Iterator[Settings]:
     """Say every sentence of the block in `lang`, with the edits in
     `text_dir/<lang>/` where there are any."""
     token = _settings.set(Settings(lang, Path(text_dir) if text_dir else None))
+    _follow()
     try:
         yield _settings.get()
     finally:
         _settings.reset(token)
+        _follow()
 
 
 def choose(lang: str = "en", text_dir: Path | None = None) -> None:
     """Say the rest of the run's sentences in `lang` with the edits in
     `text_dir` (inside a `use()` block, which restores what was before)."""
     _settings.set(Settings(lang, Path(text_dir) if text_dir else None))
+    _follow()
 
 
 def read_file(path: Path) -> dict[str, Sentence]:
@@ -204,7 +224,7 @@ def convention(key: str) -> str:
 
 def number(text: str) -> str:
     """A printed number (0.4498, −1.5, 2.06 × 10⁻⁹) with the run's decimal mark."""
-    mark = _conventions(_settings.get())["decimal_mark"]
+    mark = NOW.mark
     return text if mark == "." else text.replace(".", mark)
 
 
@@ -260,8 +280,14 @@ def _parts(value: Value) -> tuple:
     return (value,)
 
 
-_SAID: dict = {}  # (settings, file, key, values) → prose: variants say the same sentences again and again
-_SAID_MAX = 1 << 16
+_SAID: dict = {}  # (settings, file, key, values) → what was said: variants say the same sentences again and again
+_SAID_MAX = 1 << 13  # held small: a memo of every number said would grow the heap the collector walks
+
+
+def _remember(memo: tuple, said) -> None:
+    if len(_SAID) >= _SAID_MAX:
+        _SAID.clear()
+    _SAID[memo] = said
 
 
 class Sayer:
@@ -273,34 +299,30 @@ class Sayer:
         self.file = file
 
     def __call__(self, key: str, /, **values: Value) -> Prose:
-        memo = (_settings.get(), self.file, key, tuple(values.items()) if values else ())
+        memo = (_settings.get(), self.file, key, *values.items())
         try:
             said = _SAID.get(memo)
         except TypeError:  # a value that cannot be hashed (a list): said afresh
             return prose(*compose(lookup(self.file, key), values))
         if said is None:
-            if len(_SAID) >= _SAID_MAX:
-                _SAID.clear()
-            said = _SAID[memo] = prose(*compose(lookup(self.file, key), values))
+            said = prose(*compose(lookup(self.file, key), values))
+            _remember(memo, said)
         return said
 
     def text(self, key: str, /, **values: Value) -> str:
         """A sentence as plain text (a title, a label): its values are texts."""
-        memo = (_settings.get(), self.file, key, tuple(values.items()) if values else (), str)
+        memo = (_settings.get(), self.file, key, str, *values.items())
         try:
             said = _SAID.get(memo)
         except TypeError:
-            said = None
-            memo = None
+            said, memo = None, None
         if said is None:
             parts = compose(lookup(self.file, key), values)
             if any(not isinstance(p, str) for p in parts):
                 raise TypeError(f"{key}: a plain text cannot hold maths")
             said = "".join(parts)
             if memo is not None:
-                if len(_SAID) >= _SAID_MAX:
-                    _SAID.clear()
-                _SAID[memo] = said
+                _remember(memo, said)
         return said
 
     def has(self, key: str) -> bool:
