@@ -74,13 +74,20 @@ def fit(got: list[list], key: list[list]) -> tuple[list[list], str]:
     return got, f"row {i + 1}: {len(got[i])} component{'s' * (len(got[i]) != 1)}, expected {len(key[i])}"
 
 
-def vector_hint(pairs: list[tuple], right: list[bool], got, key, tol) -> str:
+def vector_hint(pairs: list[tuple], right: list[bool], got, key, tol, empty: list[bool]) -> str:
+    """What is wrong with a list of numbers that matches no named mistake;
+    `empty`: which components were left empty (a blank is told as such, not
+    as "not a number")."""
     notes = [f"{sum(right)} of {len(right)} components right"] if any(right) else []
-    unread = [i + 1 for i, (g, _, _) in enumerate(pairs) if g is None]
+    unread = [i + 1 for i, (g, _, _) in enumerate(pairs) if g is None and not empty[i]]
+    blank = [i + 1 for i, (g, _, _) in enumerate(pairs) if g is None and empty[i]]
     if unread:
         notes.append(f"component{'s' * (len(unread) > 1)} {', '.join(map(str, unread))} "
                      f"{'are not numbers' if len(unread) > 1 else 'is not a number'}")
-    slip = _vector_slip(pairs, right, got, key, tol, bool(unread))
+    if blank:
+        notes.append(f"component{'s' * (len(blank) > 1)} {', '.join(map(str, blank))} "
+                     f"{'are' if len(blank) > 1 else 'is'} empty")
+    slip = _vector_slip(pairs, right, got, key, tol, bool(unread or blank))
     if slip:
         notes.append(slip)
     elif not notes:
