@@ -118,11 +118,9 @@ def _mark_vector(a: Answer, r: str) -> Mark:
     key = key_numbers(a)
     tol = tolerance_rows(a, key)
     got, empty = _components(r, key)
-    flat = [x for row in got for x in row]
-    if all(x is None for x in flat):
-        if not flat or (empty and all(e for row in empty for e in row)):  # brackets, separators, "-" alone
-            return _wrong("no answer")
-        return _wrong("not a number" if len(flat) <= 1 else "not a list of numbers")
+    unread = _unread(got, empty)
+    if unread:
+        return _wrong(unread)
     got, shape_note = fit(got, key)
     if shape_note:
         return _wrong(shape_note)
@@ -136,6 +134,16 @@ def _mark_vector(a: Answer, r: str) -> Mark:
         return _wrong(misconception=named, credit=credit)
     left_empty = [e for row in empty for e in row] if empty else [False] * len(pairs)
     return _wrong(vector_hint(pairs, right, got, key, tol, left_empty), credit=credit)
+
+
+def _unread(got: list[list], empty: list[list[bool]] | None) -> str:
+    """What to say of a list of which no component is a number ("" if one is)."""
+    flat = [x for row in got for x in row]
+    if any(x is not None for x in flat):
+        return ""
+    if not flat or (empty and all(e for row in empty for e in row)):  # brackets, separators, "-" alone
+        return "no answer"
+    return "not a number" if len(flat) <= 1 else "not a list of numbers"
 
 
 def _components(r: str, key: list[list]) -> tuple[list[list], list[list[bool]] | None]:
