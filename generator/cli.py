@@ -265,7 +265,8 @@ def cmd_analyse(args) -> int:
     _outside(args.out, args.results)
     site = args.site if not args.site or args.site.endswith("/") else args.site + "/"
     done = write_analysis(Path(args.results), Path(args.out), site, args.force)
-    print(f"wrote {args.out}/report.html, items.csv, kinds.csv and misconceptions.csv "
+    print(f"wrote {args.out}/report.html, worked.html, items.csv, kinds.csv, misconceptions.csv and "
+          "misconceptions_by_question.csv "
           f"({done['students']} students, {done['flagged']} question(s) flagged)", file=sys.stderr)
     return 0
 
