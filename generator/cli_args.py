@@ -115,7 +115,11 @@ def parser() -> argparse.ArgumentParser:
         "mistakes, each on each question part linked to the worked step and recall card that address\n"
         "it. Writes DIR/report.html, worked.html, items.csv, kinds.csv, misconceptions.csv and\n"
         "misconceptions_by_question.csv.", formatter_class=argparse.RawDescriptionHelpFormatter)
-    an.add_argument("results", metavar="RESULTS_CSV", help="the results.csv of attndrills grade")
+    an.add_argument("results", metavar="RESULTS_CSV",
+                    help="the results.csv of attndrills grade; with --answers, what grade reads instead: "
+                         "responses, Moodle's Responses report or Canvas's Student Analysis")
+    an.add_argument("--answers", metavar="KEY_CSV",
+                    help="the exam's answers.csv: grade RESULTS_CSV against it first (warnings as grade's)")
     an.add_argument("--out", required=True, metavar="DIR")
     an.add_argument("--site", default="", metavar="URL",
                     help="the course site's address, for the links to its practice pages and its MathJax "
