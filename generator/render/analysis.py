@@ -46,8 +46,8 @@ def _csv(columns: list[str], rows: list[dict[str, str]]) -> str:
 
 
 def practice_links(kind_ids: list[str], site: str) -> list[tuple[str, str]]:
-    """(kind id, address) of each kind's practice page: its worked steps and
-    recall cards (docs/generated/practice/<slug>.md on the course site)."""
+    """(kind id, address) of each kind's practice page: variants of it to
+    work, with answer fields (docs/generated/practice/<slug>.md on the course site)."""
     out = []
     for k in kind_ids:
         try:
