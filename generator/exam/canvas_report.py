@@ -29,7 +29,7 @@ import io
 import re
 from pathlib import Path
 
-from .moodle_report import Converted, _part_response, _text, _Variants, one_question
+from .moodle_report import Converted, _blanks, _part_response, _text, _Variants, one_question
 
 _QUESTION = re.compile(r"^(\d+):\s?(.*)$", re.S)
 _TAIL = ("n correct", "n incorrect", "score")
@@ -132,7 +132,7 @@ def _parts(variants: _Variants, rows, cell: str) -> list[str] | None:
     kind = canvas_type(q.parts)
     if kind == "fill_in_multiple_blanks_question":
         values = [_unescape(v).strip() for v in _SPLIT.split(cell)] if cell.strip() else []
-        sizes = [_blank_count(r) for _, r in rows]
+        sizes = [_blanks(r) for _, r in rows]
         if values and len(values) != sum(sizes):
             return None
         values = values or [""] * sum(sizes)
@@ -149,12 +149,6 @@ def _parts(variants: _Variants, rows, cell: str) -> list[str] | None:
         return ["; ".join(f"{left} → {right.strip()}" for (left, _), (_, _, right) in zip(a.exact, pairs))
                 if any(p[2].strip() for p in pairs) else ""]
     return [_unescape(cell)]
-
-
-def _blank_count(row: dict[str, str]) -> int:
-    from .moodle_report import _blanks
-
-    return _blanks(row)
 
 
 def _choice(a, cell: str) -> str:

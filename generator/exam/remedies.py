@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator
 
@@ -26,7 +26,7 @@ from .. import kinds
 from ..errors import UserError
 from ..mathlines import Neg, Node, Num
 from ..model import Answer, Solution
-from ..pipeline import sample_problem, solve_problem
+from ..pipeline import MAX_DIGITS, MIN_DIGITS, sample_problem, solve_problem
 from ..seeding import parse_variant
 from .assembly import PART_LETTERS, graded_answers
 from .marking import mark
@@ -34,8 +34,7 @@ from .numbers import value_of
 from .options import key_line
 from .window import inside, key_numbers, tolerance_rows
 
-DIGITS_FIRST = 4  # the places a spec gives by default; others are tried after it
-DIGITS_RANGE = range(1, 11)
+DIGITS_FIRST = 4  # the places a spec gives by default; the others a spec may give are tried after it
 
 
 @dataclass
@@ -50,7 +49,6 @@ class Remedy:
     solution: Solution | None = None
     step: int | None = None  # 1-based
     why: str = ""  # why there is no worked step
-    _seen: dict[str, list] = field(default_factory=dict, repr=False)  # variant → [count, response]
 
 
 def remedies(rows: list[tuple[int, dict]], kind_of, natural) -> list[Remedy]:
@@ -58,6 +56,7 @@ def remedies(rows: list[tuple[int, dict]], kind_of, natural) -> list[Remedy]:
     question, then by the students who made it (most first)."""
     groups: dict[tuple[str, str, str], Remedy] = {}
     students: dict[tuple[str, str, str], set[str]] = {}
+    seen: dict[tuple[str, str, str], dict[str, list]] = {}  # variant → [answers, the first response]
     for _, r in rows:
         name = r["misconception"].strip()
         if not name:
@@ -66,13 +65,13 @@ def remedies(rows: list[tuple[int, dict]], kind_of, natural) -> list[Remedy]:
         g = groups.setdefault(key, Remedy(*key, 0, 0))
         g.responses += 1
         students.setdefault(key, set()).add(r["student"].strip())
-        seen = g._seen.setdefault(r["variant"].strip(), [0, r.get("response") or ""])
-        seen[0] += 1
+        seen.setdefault(key, {}).setdefault(r["variant"].strip(), [0, r.get("response") or ""])[0] += 1
     cache: dict[tuple[str, int], Solution | None] = {}
     for key, g in groups.items():
         g.students = len(students[key])
-        g.variant = max(g._seen, key=lambda v: g._seen[v][0])  # the first of the most frequent
-        _locate(g, g._seen[g.variant][1], cache)
+        by = seen[key]
+        g.variant = max(by, key=lambda v: by[v][0])  # the first of the most frequent
+        _locate(g, by[g.variant][1], cache)
     return sorted(groups.values(), key=lambda g: (natural(g.question), -g.students, -g.responses, g.misconception))
 
 
@@ -83,7 +82,7 @@ def _locate(g: Remedy, response: str, cache: dict) -> None:
         g.why = f"“{g.variant}” is not a variant code"
         return
     index = _part_index(g.question)
-    for digits in (DIGITS_FIRST, *(d for d in DIGITS_RANGE if d != DIGITS_FIRST)):
+    for digits in (DIGITS_FIRST, *(d for d in range(MIN_DIGITS, MAX_DIGITS + 1) if d != DIGITS_FIRST)):
         sol = _solved(decoded, digits, cache)
         parts = graded_answers(sol) if sol is not None else []
         if index < len(parts) and mark(parts[index], response).misconception == g.misconception:

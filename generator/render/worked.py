@@ -11,6 +11,7 @@ import html
 import re
 
 from .. import kinds
+from ..errors import UserError
 from ..exam.remedies import Remedy
 from ..figures import draw_figures
 from ..templating import environment
@@ -74,7 +75,7 @@ def worked_page(remedies: list[Remedy], site: str) -> str:
         sol, a = r.solution, anchor(r.variant)
         try:
             title = kinds.get(sol.problem.kind).title
-        except Exception:
+        except UserError:
             title = sol.title
         seen[r.variant] = {"id": a, "variant": html.escape(r.variant), "title": html.escape(title),
                            "kind": html.escape(sol.problem.kind), "parts": [r.question],
