@@ -273,8 +273,8 @@ def cmd_grade(args) -> int:
     if args.out:
         write_text(Path(args.out), table)
         for student, got, total in totals(grading.results):
-            moodle = grading.moodle_grades.get(student)  # Moodle's own grade, from its Responses report
-            print(f"{student}\t{fmt(got)} / {fmt(total)}" + (f"\tMoodle: {moodle[0]} / {moodle[1]}" if moodle else ""))
+            lms = grading.moodle_grades.get(student)  # Moodle's or Canvas's own grade, from its report
+            print(f"{student}\t{fmt(got)} / {fmt(total)}" + (f"\t{grading.lms}: {lms[0]} / {lms[1]}" if lms else ""))
     else:
         sys.stdout.write(table)
     # reported after the results are written, so a failed write leaves one error line
@@ -289,10 +289,16 @@ def cmd_analyse(args) -> int:
 
     from .writers.analysis import write_analysis
 
-    _outside(args.out, args.results)
+    _outside(args.out, args.results, args.answers)
     site = args.site if not args.site or args.site.endswith("/") else args.site + "/"
-    done = write_analysis(Path(args.results), Path(args.out), site, args.force)
-    print(f"wrote {args.out}/report.html, items.csv, kinds.csv and misconceptions.csv "
+    done = write_analysis(Path(args.results), Path(args.out), site, args.force,
+                          Path(args.answers) if args.answers else None)
+    for line in done["warnings"][:-1]:  # grade's, with --answers
+        print(f"warning: {one_line(line)}", file=sys.stderr)
+    if done["warnings"]:
+        print(done["warnings"][-1], file=sys.stderr)
+    print(f"wrote {args.out}/report.html, worked.html, items.csv, kinds.csv, misconceptions.csv and "
+          "misconceptions_by_question.csv "
           f"({done['students']} students, {done['flagged']} question(s) flagged)", file=sys.stderr)
     return 0
 

@@ -124,12 +124,18 @@ def parser() -> argparse.ArgumentParser:
         description="Item analysis of the results.csv that attndrills grade writes: per exam question and per\n"
         "kind, facility, discrimination (Moodle's discrimination index and discriminative efficiency,\n"
         "and the upper-lower 27 % index), Cronbach's alpha, the score distribution and the named\n"
-        "mistakes with links to the practice pages. Writes DIR/report.html, items.csv, kinds.csv\n"
-        "and misconceptions.csv.", formatter_class=argparse.RawDescriptionHelpFormatter)
-    an.add_argument("results", metavar="RESULTS_CSV", help="the results.csv of attndrills grade")
+        "mistakes, each on each question part linked to the worked step and recall card that address\n"
+        "it. Writes DIR/report.html, worked.html, items.csv, kinds.csv, misconceptions.csv and\n"
+        "misconceptions_by_question.csv.", formatter_class=argparse.RawDescriptionHelpFormatter)
+    an.add_argument("results", metavar="RESULTS_CSV",
+                    help="the results.csv of attndrills grade; with --answers, what grade reads instead: "
+                         "responses, Moodle's Responses report or Canvas's Student Analysis")
+    an.add_argument("--answers", metavar="KEY_CSV",
+                    help="the exam's answers.csv: grade RESULTS_CSV against it first (warnings as grade's)")
     an.add_argument("--out", required=True, metavar="DIR")
     an.add_argument("--site", default="", metavar="URL",
-                    help="the course site's address, for the links to its practice pages (default: relative links)")
+                    help="the course site's address, for the links to its practice pages and its MathJax "
+                         "(default: relative links)")
     an.add_argument("--force", action="store_true", help="replace a folder attndrills did not write")
 
     t = sub.add_parser("text", help="the sentences of the problems: copy them out to edit, check them")

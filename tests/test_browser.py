@@ -474,14 +474,17 @@ def _typed_forms(a, rng) -> list[str]:
              join(each(lambda i, x, v: f"{100 * v:.2f}%")), join([list(reversed(r)) for r in rows]),
              join([r[1:] + r[:1] for r in rows]), join(each(lambda i, x, v: f"{v * 1.3:.4f}")),
              join(each(lambda i, x, v: f"{v * 0.9:.3e}")), join(each(lambda i, x, v: "0")),
-             join(each(lambda i, x, v: f"{v + 1e-16:.6e}"))]
+             join(each(lambda i, x, v: f"{v + 1e-16:.6e}")),
+             # a component left empty (between separators, at the end, or Moodle's "-"): told as empty
+             join(each(lambda i, x, v: "" if i == 1 else x)), join(each(lambda i, x, v: "-" if i == 1 else x)),
+             join(each(lambda i, x, v: "q" if i == 0 else "" if i == 1 else x)), join(rows)[:-len(flat[-1])]]
     return forms + [o.text.replace("), (", " | ").strip("()") for o in a.options if not o.correct]
 
 
 def _verdict(text: str) -> str:
     """What a message says, for grade's notes and the page's sentences alike."""
     t = text.lower()
-    for words, what in (("rounded to", "rounded"), ("cut off", "cut off"), ("too small", "too small"),
+    for words, what in (("is empty", "empty"), ("are empty", "empty"), ("rounded to", "rounded"), ("cut off", "cut off"), ("too small", "too small"),
                         ("expected", "shape"), ("not a number", "unread"), ("not numbers", "unread"),
                         ("not a list of numbers", "unread"), ("sign is wrong", "sign"), ("percentage", "per cent"),
                         ("per cent", "per cent"), ("another order", "order"), ("weights sum to", "sum")):
@@ -527,8 +530,8 @@ def test_typed_numbers_are_marked_as_grade_marks_them(browser, built):
         elif not m.correct:
             assert _verdict(js["text"]) == _verdict(m.note), (a.name, a.display, r, m.note, js)
             verdicts.add(_verdict(m.note))
-    assert verdicts == {"rounded", "cut off", "too small", "shape", "unread", "sign", "per cent", "order", "sum",
-                        "other"}
+    assert verdicts == {"rounded", "cut off", "too small", "shape", "unread", "empty", "sign", "per cent", "order",
+                        "sum", "other"}
     assert len(cases) > 3000
 
 

@@ -62,6 +62,7 @@ RIGHT = [
     (WEIGHTS, "0.1080\n0.7220\n0.0089\n0.1611"), (WEIGHTS, "1.080e-1; 7.22 × 10⁻¹; 8.9x10^-3; 0.1611"),
     (TABLE, "0.2; 0.8 | 0.6; 0.4"), (TABLE, "(0.2, 0.8) (0.6, 0.4)"), (TABLE, "0.2 0.8\n0.6 0.4"),
     (TABLE, "0.2; 0.8; 0.6; 0.4"),
+    (CONTEXT, "1.8333;; -0.5000"), (CONTEXT, "1.8333; -0.5000;"),  # an empty slot beyond the key's shape: a typo
     (ONE, "D"), (ONE, "d"), (ONE, "(D)"), (ONE, "D)"), (ONE, "the weights αₜᵢ"), (ONE, "The weights α_ti"),
     (ONE, "(D) the weights αₜᵢ"), (ONE, "the weights alpha_ti"),
     (STATE, "the previous decoder state sₜ₋₁"), (STATE, "the previous decoder state s_{t-1}"),
@@ -110,6 +111,18 @@ WRONG = [
     (WEIGHTS, "0.1080; 0.7220; ?; 0.1611", Fraction(3, 4), None,
      "3 of 4 components right; component 3 is not a number"),
     (WEIGHTS, "1; 2; 3; 4", 0, None, "these weights sum to 10, not 1"),
+    # a component left empty is told as empty, not "not a number": between separators, at either
+    # end, or "-" (Moodle's empty blank, as grade turns a cloze response into one)
+    (WEIGHTS, "0.1080; ; 0.0089; 0.1611", Fraction(3, 4), None, "3 of 4 components right; component 2 is empty"),
+    (WEIGHTS, "0.1080, 0.7220,, 0.1611", Fraction(3, 4), None, "3 of 4 components right; component 3 is empty"),
+    (WEIGHTS, "; 0.7220; 0.0089; 0.1611", Fraction(3, 4), None, "3 of 4 components right; component 1 is empty"),
+    (WEIGHTS, "0.1080; 0.7220; 0.0089;", Fraction(3, 4), None, "3 of 4 components right; component 4 is empty"),
+    (WEIGHTS, "0.1080; -; -; 0.1611", Fraction(1, 2), None, "2 of 4 components right; components 2, 3 are empty"),
+    (WEIGHTS, "abc; ; 0.0089; 0.1611", Fraction(1, 2), None,
+     "2 of 4 components right; component 1 is not a number; component 2 is empty"),
+    (TABLE, "0.2; 0.8 | ; 0.4", Fraction(3, 4), None, "3 of 4 components right; component 3 is empty"),
+    (WEIGHTS, "-; -; -; -", 0, None, "no answer"),
+    (WEIGHTS, "( ; )", 0, None, "no answer"),
     (CONTEXT, "1; 2", 0, None, "no component within the key's window, and no known mistake gives these"),
     (WEIGHTS, "idk", 0, None, "“idk” counts as no answer"),
     (TABLE, "0.2; 0.8 | 0.6", 0, None, "row 2: 1 component, expected 2"),

@@ -45,6 +45,8 @@
     "right_number": "Right: the key is {shown}.",
     "unread": "{Where} are not numbers: {how}",
     "unread_one": "{Where} is not a number: {how}",
+    "empty": "{Where} are empty: give every component.",
+    "empty_one": "{Where} is empty: give every component.",
     "tally": "{right} of {total} are right.",
     "tally_one": "{right} of {total} is right.",
     "order": "The right values in another order.",
@@ -218,20 +220,50 @@
     return n === null || n.sci ? null : n.places;
   }
 
-  // marking._vector: rows of components as written, null where one is not a number.
-  function vector(text, rowsExpected) {
+  // numbers._layout: the rows, the separator typed between components (";", "," or none) and the comma rule.
+  function layout(text, rowsExpected) {
     var t = normalise(text).replace(/\r/g, "").split(/[=≈]/).pop().trim().replace(ROW_BREAK, "|");
     var rows = t.split(rowsExpected ? /\||\n/ : /\|/).filter(function (r) { return strip(r, BRACKETS + ",;"); });
-    var split = /[,\s]+/, commas = "none";
     var tokens = strip(t.replace(/\|/g, " "), BRACKETS).split(/\s+/).filter(function (x) { return x; });
-    if (t.indexOf(";") >= 0) { split = /[;\s]+/; commas = "decimal"; }
-    else if (tokens.length > 1 && tokens.every(function (x) { return DECIMAL_COMMA.test(strip(x, BRACKETS)); })) {
-      split = /\s+/; commas = "decimal";
+    if (t.indexOf(";") >= 0) return { rows: rows, sep: ";", commas: "decimal" };
+    if (tokens.length > 1 && tokens.every(function (x) { return DECIMAL_COMMA.test(strip(x, BRACKETS)); })) {
+      return { rows: rows, sep: "", commas: "decimal" };
     }
-    return rows.map(function (row) {
+    return { rows: rows, sep: ",", commas: "none" };
+  }
+
+  // numbers.read_rows: rows of components as written, null where one is not a number.
+  function vector(text, rowsExpected) {
+    var l = layout(text, rowsExpected), split = l.sep ? new RegExp("[" + l.sep + "\\s]+") : /\s+/;
+    return l.rows.map(function (row) {
       return strip(row, BRACKETS + ",;").split(split).filter(function (p) { return strip(p, BRACKETS); })
-        .map(function (p) { return number(strip(p, BRACKETS), commas); });
+        .map(function (p) { return number(strip(p, BRACKETS), l.commas); });
     });
+  }
+
+  // numbers.read_rows_with_empty: the same, keeping a component left empty (nothing
+  // between two separators, before the first or after the last, or "-") as null,
+  // and which components are such empty ones.
+  function vectorWithEmpty(text, rowsExpected) {
+    var l = layout(text, rowsExpected), split = l.sep ? new RegExp("\\s*" + l.sep + "\\s*|\\s+") : /\s+/;
+    var got = [], empty = [];
+    l.rows.forEach(function (row) {
+      var parts = strip(row, BRACKETS).split(split).map(function (p) { return strip(p, BRACKETS); });
+      got.push(parts.map(function (p) { return number(p, l.commas); }));
+      empty.push(parts.map(function (p) { return p === "" || p === "-"; }));
+    });
+    return { got: got, empty: empty };
+  }
+
+  // marking._components: the components with the empty ones where they make the
+  // key's shape, else read as before (an empty slot not counted; none empty).
+  function readComponents(text, key) {
+    var kept = vectorWithEmpty(text, key.length > 1);
+    if ([].concat.apply([], kept.empty).some(Boolean)) {
+      var fitted = fit(kept.got, key);
+      if (!fitted.note) return { got: fitted.got, empty: fit(kept.empty, key).got };
+    }
+    return { got: vector(text, key.length > 1), empty: null };
   }
 
   // marking._fit: the response in the key's layout (a flat list with every
@@ -362,16 +394,19 @@
       return { right: false, text: T("per_cent") };
     }
     var keyNums = a.printed.map(function (row) { return row.map(function (x) { return single(x); }); });
-    var got;
+    var got, empty = null;
     if (a.type === "numeric") {
       var whole = /^-?\d+$/.test(String(a.printed[0][0]).trim().replace(MINUS, "-"));
       var single1 = single(raw, whole);
       if (single1 === null) return { right: false, text: T("not_a_number", { how: whole ? T("write_whole") : howToWrite }) };
       got = [[single1]];
     } else {
-      got = vector(raw, a.key.length > 1);
+      var read = readComponents(raw, a.key);
+      got = read.got;
+      empty = read.empty;
       var flat = [].concat.apply([], got);
       if (flat.every(function (x) { return x === null; })) {
+        if (!flat.length || (empty && [].concat.apply([], empty).every(Boolean))) return { right: false, text: T("type_first") };
         return { right: false, text: T(flat.length <= 1 ? "not_a_number" : "not_a_list", { how: howToWrite }) };
       }
       var fitted = fit(got, a.key);
@@ -383,7 +418,7 @@
     a.key.forEach(function (row, r) {
       row.forEach(function (k, c) {
         pairs.push([got[r][c], keyNums[r][c], k, a.tol[r][c],
-                    a.matrix ? T("cell", { row: r + 1, column: c + 1 }) : String(c + 1)]);
+                    a.matrix ? T("cell", { row: r + 1, column: c + 1 }) : String(c + 1), empty && empty[r][c]]);
       });
     });
     var right = pairs.map(function (p) { return p[0] !== null && within(p[0].value, p[2], p[3]); });
@@ -401,15 +436,18 @@
       if (distance < bestDistance) { best = d; bestDistance = distance; }
     });
     if (best) return { right: false, text: best.sentence };
-    var unread = [], off = [], hints = {};
+    var unread = [], left = [], off = [], hints = {};
     pairs.forEach(function (p, i) {
       if (right[i]) return;
-      if (p[0] === null) { unread.push(p[4]); return; }
+      if (p[0] === null) { (p[5] ? left : unread).push(p[4]); return; }
       off.push(p[4]);
       hints[p[0] && p[1] ? roundingHint(p[0], p[1]) : ""] = true;
     });
-    if (unread.length) {
-      return { right: false, text: T(one(unread.length, "unread"), { where: components(unread, a.matrix), how: howToWrite }) };
+    if (unread.length || left.length) {  // hints.vector_hint: a blank is told as empty, not as "not a number"
+      var told = [];
+      if (unread.length) told.push(T(one(unread.length, "unread"), { where: components(unread, a.matrix), how: howToWrite }));
+      if (left.length) told.push(T(one(left.length, "empty"), { where: components(left, a.matrix) }));
+      return { right: false, text: told.join(" ") };
     }
     var count = right.filter(Boolean).length;
     var slip = slips(got, keyNums, a.tol);

@@ -34,6 +34,7 @@ from .. import kinds
 from ..errors import UserError
 from ..seeding import parse_variant
 from .misconceptions import CATALOGUE
+from .remedies import Remedy, remedies
 from .grader import _repeating, fmt
 from .tables import read_csv
 
@@ -89,10 +90,11 @@ class Analysis:
     kinds: list[ItemStats]
     alpha: float | None  # Moodle's coefficient of internal consistency, as a fraction
     mistakes: list[Mistake] = field(default_factory=list)
+    remedies: list[Remedy] = field(default_factory=list)  # per question part and mistake: its worked step
 
 
 def read_results(path: Path) -> list[tuple[int, dict[str, str]]]:
-    rows = read_csv(path, COLUMNS, "results", unquote=True)
+    rows = read_csv(path, COLUMNS, "results", unquote=True, optional=("response",))
     if not rows:
         raise UserError(f"{path}: no rows under the header, so nothing to analyse; "
                         "give the results.csv that attndrills grade wrote")
@@ -164,7 +166,7 @@ def analyse(rows: list[tuple[int, dict]]) -> Analysis:
     kind_items = [_item(k, [k], by_kind[k], total) for k in sorted(by_kind, key=_natural)]
     alpha = _alpha([by_question[q] for q in order], students, total)
     return Analysis(students, [total[s] for s in students], max(most.values()), len(rows),
-                    items, kind_items, alpha, _mistakes(rows, len(students)))
+                    items, kind_items, alpha, _mistakes(rows, len(students)), remedies(rows, kind_of, _natural))
 
 
 def _natural(label: str) -> tuple:

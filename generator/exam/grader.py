@@ -20,7 +20,7 @@ from pathlib import Path
 from .. import kinds
 from ..errors import UserError
 from .assembly import POINTS_PLACES, graded_answers
-from . import moodle_report
+from . import canvas_report, moodle_report
 from .answers import answer_from_row, answer_text
 from .ids import _close, _find, _find_student, _parts
 from .marking import Mark, feedback, mark
@@ -60,7 +60,8 @@ class Grading:
     ids: dict[str, int] = field(default_factory=dict)
     graded: int = 0
     answered: int = 0  # students with at least one graded response
-    moodle_grades: dict[str, tuple[str, str]] = field(default_factory=dict)  # Moodle's grade, out of what
+    moodle_grades: dict[str, tuple[str, str]] = field(default_factory=dict)  # the LMS's grade, out of what
+    lms: str = "Moodle"  # whose grades moodle_grades holds (Moodle's Responses or Canvas's Student Analysis)
 
     @property
     def unmatched(self) -> int:
@@ -117,12 +118,14 @@ MAX_REPORTED = 20
 
 def grade(answers_path: Path, responses_path: Path) -> Grading:
     """Mark every row of answers.csv with its response (blank when none).
-    Moodle's Responses report stands for the responses: its students' rows
-    of answers.csv are their variants' (generator.exam.moodle_report)."""
+    Moodle's Responses report, or Canvas's Student Analysis, stands for the
+    responses: its students' rows of answers.csv are their variants'
+    (generator.exam.moodle_report, generator.exam.canvas_report)."""
     answers, questions, points = _read_answers(answers_path)
     moodle = None
-    if moodle_report.is_report(responses_path):
-        moodle = moodle_report.convert(answers, responses_path, _digits(answers_path))
+    if moodle_report.is_report(responses_path) or canvas_report.is_student_analysis(responses_path):
+        report = moodle_report if moodle_report.is_report(responses_path) else canvas_report
+        moodle = report.convert(answers, responses_path, _digits(answers_path))
         answers, responses = moodle.answers, moodle.responses
         questions, points = _questions(answers, answers_path)
     else:
@@ -138,7 +141,7 @@ def grade(answers_path: Path, responses_path: Path) -> Grading:
         for k, v in moodle.counts.items():
             grading.counts[k] = grading.counts.get(k, 0) + v
             grading.ids[k] = grading.ids.get(k, 0) + v
-        grading.moodle_grades = moodle.moodle_grades
+        grading.moodle_grades, grading.lms = moodle.moodle_grades, moodle.lms
     for s in silent:
         grading.counts["student without responses"] += 1
         total = sum(p for (_, row), p in zip(answers, points) if row["student"].strip() == s)

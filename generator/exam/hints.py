@@ -84,13 +84,20 @@ def _shape(what: str, count: int, expected: int, **row: int) -> str:
     return say.text(f"hints.shape.{what}{'_one' if count == 1 else ''}", count=count, expected=expected, **row)
 
 
-def vector_hint(pairs: list[tuple], right: list[bool], got, key, tol) -> str:
+def vector_hint(pairs: list[tuple], right: list[bool], got, key, tol, empty: list[bool]) -> str:
+    """What is wrong with a list of numbers that matches no named mistake;
+    `empty`: which components were left empty (a blank is told as such, not
+    as "not a number")."""
     notes = [say.text("hints.vector.right", right=sum(right), total=len(right))] if any(right) else []
-    unread = [i + 1 for i, (g, _, _) in enumerate(pairs) if g is None]
+    unread = [i + 1 for i, (g, _, _) in enumerate(pairs) if g is None and not empty[i]]
+    blank = [i + 1 for i, (g, _, _) in enumerate(pairs) if g is None and empty[i]]
     if unread:
         notes.append(say.text("hints.vector.not_numbers" if len(unread) > 1 else "hints.vector.not_a_number",
                               which=", ".join(map(str, unread))))
-    slip = _vector_slip(pairs, right, got, key, tol, bool(unread))
+    if blank:
+        notes.append(say.text("hints.vector.empty_many" if len(blank) > 1 else "hints.vector.empty_one",
+                              which=", ".join(map(str, blank))))
+    slip = _vector_slip(pairs, right, got, key, tol, bool(unread or blank))
     if slip:
         notes.append(slip)
     elif not notes:

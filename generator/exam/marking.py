@@ -17,7 +17,7 @@ from ..model import Answer
 from .misconceptions import describe
 from .hints import fit, number_hint, vector_hint
 from ..text import Sayer
-from .numbers import MINUS, read_number, read_rows
+from .numbers import MINUS, read_number, read_rows, read_rows_with_empty
 from .options import LETTERS
 from .window import inside, key_numbers, tolerance_rows
 
@@ -120,10 +120,10 @@ def _per_cent(r: str) -> str:
 def _mark_vector(a: Answer, r: str) -> Mark:
     key = key_numbers(a)
     tol = tolerance_rows(a, key)
-    got = read_rows(r, len(key) > 1)
-    flat = [x for row in got for x in row]
-    if all(x is None for x in flat):
-        return _wrong(say.text("marks.not_a_number" if len(flat) <= 1 else "marks.not_numbers"))
+    got, empty = _components(r, key)
+    unread = _unread(got, empty)
+    if unread:
+        return _wrong(unread)
     got, shape_note = fit(got, key)
     if shape_note:
         return _wrong(shape_note)
@@ -135,7 +135,31 @@ def _mark_vector(a: Answer, r: str) -> Mark:
     named = _named_mistake(a, pairs, len(key) > 1)
     if named is not None:
         return _wrong(misconception=named, credit=credit)
-    return _wrong(vector_hint(pairs, right, got, key, tol), credit=credit)
+    left_empty = [e for row in empty for e in row] if empty else [False] * len(pairs)
+    return _wrong(vector_hint(pairs, right, got, key, tol, left_empty), credit=credit)
+
+
+def _unread(got: list[list], empty: list[list[bool]] | None) -> str:
+    """What to say of a list of which no component is a number ("" if one is)."""
+    flat = [x for row in got for x in row]
+    if any(x is not None for x in flat):
+        return ""
+    if not flat or (empty and all(e for row in empty for e in row)):  # brackets, separators, "-" alone
+        return say.text("marks.no_answer")
+    return say.text("marks.not_a_number" if len(flat) <= 1 else "marks.not_numbers")
+
+
+def _components(r: str, key: list[list]) -> tuple[list[list], list[list[bool]] | None]:
+    """The response's components, and which were left empty ("0.5; ; 0.3",
+    Moodle's "-" for an empty blank) when reading them so gives the key's
+    shape (in its layout); else read as before, an empty one not counted, so
+    "0.5;; 0.3" for two weights is two components — and no empty ones (None)."""
+    kept, empty = read_rows_with_empty(r, len(key) > 1)
+    if any(e for row in empty for e in row):
+        fitted, note = fit(kept, key)
+        if not note:
+            return fitted, fit(empty, key)[0]
+    return read_rows(r, len(key) > 1), None
 
 
 def _named_mistake(a: Answer, pairs: list[tuple], rows_expected: bool) -> str | None:

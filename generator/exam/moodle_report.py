@@ -58,6 +58,7 @@ class Converted:
     reports: list[str] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
     moodle_grades: dict[str, tuple[float, float]] = field(default_factory=dict)  # student → (grade, out of)
+    lms: str = "Moodle"  # whose grades those are
 
     def skip(self, kind: str, text: str, n: int = 1) -> None:
         self.counts[kind] = self.counts.get(kind, 0) + n
@@ -161,28 +162,34 @@ def _student_question(out: Converted, variants: "_Variants", where: str, n: int,
 class _Variants:
     """The pool's variants, their rows of answers.csv and question texts."""
 
-    def __init__(self, pool: list[tuple[int, dict[str, str]]], digits: int):
+    def __init__(self, pool: list[tuple[int, dict[str, str]]], digits: int, text_of=None):
         self.rows: dict[str, list[tuple[int, dict[str, str]]]] = {}
         for n, row in pool:
             rows = self.rows.setdefault(row["variant"].strip(), [])
             if all(r["question"] != row["question"] for _, r in rows):  # the pool's first copy of a variant
                 rows.append((n, row))
         self.digits = digits
+        self.text_of = text_of or _moodle_text  # a variant's question text as the LMS was given it
         self.words: dict[str, list[str]] = {}
+        self.solved: dict[str, object] = {}
         self.cache: dict[tuple[int, str], str | None] = {}
+
+    def solution(self, code: str):
+        """The variant regenerated from its code (None for a code of no kind)."""
+        if code not in self.solved:
+            decoded = parse_variant(code)
+            try:
+                kinds.get(decoded[0]) if decoded else None
+                self.solved[code] = solve_problem(sample_problem(*decoded), self.digits) if decoded else None
+            except UserError:
+                self.solved[code] = None
+        return self.solved[code]
 
     def _words(self, code: str) -> list[str]:
         """The words and numbers of the variant's question text as moodle.xml writes it."""
         if code not in self.words:
-            text = ""
-            decoded = parse_variant(code)
-            try:
-                if decoded:
-                    kinds.get(decoded[0])
-                    text = _moodle_text(solve_problem(sample_problem(decoded[0], decoded[1]), self.digits),
-                                        self.digits)
-            except UserError:
-                text = ""
+            sol = self.solution(code)
+            text = self.text_of(sol, self.digits) if sol is not None else ""
             self.words[code] = _tokens(html.unescape(re.sub(r"<[^>]+>", " ", _BLANK.sub(" ", text))))
         return self.words[code]
 
@@ -207,15 +214,22 @@ class _Variants:
         return None if any(keys(c) != keys(best[1]) for c in tied) else best[1]
 
 
-def _moodle_text(sol, digits: int) -> str:
-    """A variant's question text in moodle.xml (render.moodle.question_view)."""
-    from ..render.moodle import question_view
+def one_question(sol):
+    """A variant as the exam question it is (numbered 1, a point a part), as the LMS exports view it."""
     from .assembly import PART_LETTERS, Part, Question, graded_answers, quantity
 
     graded = graded_answers(sol)
     parts = tuple(Part("1" if len(graded) == 1 else f"1{PART_LETTERS[n]}", a, Fraction(1), quantity(a, sol.problem.kind))
                   for n, a in enumerate(graded))
-    return question_view(Question(1, 1, sol, Fraction(len(parts)), parts), digits)["text"] if parts else ""
+    return Question(1, 1, sol, Fraction(len(parts)), parts)
+
+
+def _moodle_text(sol, digits: int) -> str:
+    """A variant's question text in moodle.xml (render.moodle.question_view)."""
+    from ..render.moodle import question_view
+
+    q = one_question(sol)
+    return question_view(q, digits)["text"] if q.parts else ""
 
 
 def _like(ours: list[str], theirs: list[str]) -> tuple[float, float]:

@@ -99,23 +99,47 @@ def exact_number(text: str) -> Fraction:
     return n.exact
 
 
-def read_rows(text: str, rows_expected: bool) -> list[list[Written | None]]:
-    """Rows of components as written; None for a component that is not a number."""
+def _layout(text: str, rows_expected: bool) -> tuple[list[str], str, str]:
+    """A list of numbers as typed: its rows, the separator of its components
+    (";" or "," where one is typed, else "") and the comma rule."""
     t = re.split(r"[=≈]", _normalise(text).replace("\r", ""))[-1].strip()
     t = _ROW_BREAK.sub("|", t)
     rows = [r for r in re.split(r"\||\n" if rows_expected else r"\|", t) if r.strip(_BRACKETS + ",;")]
     if ";" in t:
-        split, commas = r"[;\s]+", "decimal"
-    elif len(tokens := t.replace("|", " ").strip(_BRACKETS).split()) > 1 and all(
+        return rows, ";", "decimal"
+    if len(tokens := t.replace("|", " ").strip(_BRACKETS).split()) > 1 and all(
             _DECIMAL_COMMA.fullmatch(x.strip(_BRACKETS)) for x in tokens):
-        split, commas = r"\s+", "decimal"
-    else:
-        split, commas = r"[,\s]+", "none"
+        return rows, "", "decimal"
+    return rows, ",", "none"
+
+
+def read_rows(text: str, rows_expected: bool) -> list[list[Written | None]]:
+    """Rows of components as written; None for a component that is not a number."""
+    rows, sep, commas = _layout(text, rows_expected)
+    split = rf"[{sep}\s]+" if sep else r"\s+"
     out = []
     for row in rows:
         parts = [p for p in re.split(split, row.strip(_BRACKETS + ",;")) if p.strip(_BRACKETS)]
         out.append([_number(p.strip(_BRACKETS), commas) for p in parts])
     return out
+
+
+EMPTY = ("", "-")  # a component left out: nothing between its separators, or "-" (Moodle's empty blank)
+
+
+def read_rows_with_empty(text: str, rows_expected: bool) -> tuple[list[list[Written | None]], list[list[bool]]]:
+    """Rows of components as `read_rows` reads them, but keeping a component
+    left empty — nothing between two separators ("0.5; ; 0.3"), before the
+    first or after the last ("; 0.2; 0.3"), or a lone "-" — as None, and
+    whether each component is such an empty one."""
+    rows, sep, commas = _layout(text, rows_expected)
+    split = rf"\s*{sep}\s*|\s+" if sep else r"\s+"
+    got, empty = [], []
+    for row in rows:
+        parts = [p.strip(_BRACKETS) for p in re.split(split, row.strip(_BRACKETS))]
+        got.append([_number(p, commas) for p in parts])
+        empty.append([p in EMPTY for p in parts])
+    return got, empty
 
 
 def parse_vector(text: str) -> list[list[float | None]]:

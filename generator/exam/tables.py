@@ -38,12 +38,13 @@ def _delimiter(text: str, columns: list[str]) -> str:
 
 
 def read_csv(path: Path, columns: list[str], what: str,
-             unquote: bool = False) -> list[tuple[int, dict[str, str]]]:
+             unquote: bool = False, optional: tuple[str, ...] = ()) -> list[tuple[int, dict[str, str]]]:
     """(line, row) pairs holding `columns`; header names match whatever their
     case and surrounding spaces; blank lines are skipped.  Fields are separated
     by commas, semicolons or tabs (whichever makes the header).  `unquote`:
     the file is one this project wrote, whose cells may carry the quote that
-    keeps a spreadsheet from running them (generator.spreadsheet)."""
+    keeps a spreadsheet from running them (generator.spreadsheet).  `optional`:
+    columns read where the header has them."""
     text = _csv_text(path, what)
     delimiter = _delimiter(text, columns)
     # strict: a quote left open is an error, not a field running to the end of the file
@@ -51,7 +52,7 @@ def read_csv(path: Path, columns: list[str], what: str,
     rows = []
     try:
         names = [h.strip().casefold() for h in next(reader, [])]
-        index = _columns(path, names, columns)
+        index = _columns(path, names, columns + [c for c in optional if names.count(c) == 1])
         while True:
             line = reader.line_num + 1
             cells = next(reader, None)

@@ -15,11 +15,14 @@ from ..exam.grader import fmt
 from ..figures.report import bar_chart
 from ..spreadsheet import cell
 from ..templating import environment
+from .worked import MATHJAX, PAGE, card_link, card_text, step_link, step_title, worked_page
 
 ITEM_COLUMNS = ["question", "kinds", "points", "students", "facility", "sd", "discrimination_index",
                 "discriminative_efficiency", "upper_lower_27", "flags"]
 MISTAKE_COLUMNS = ["misconception", "description", "responses", "response_share", "students", "student_share",
                    "questions", "kinds", "practice_pages"]
+REMEDY_COLUMNS = ["question", "kind", "misconception", "responses", "students", "variant", "step", "step_title",
+                  "worked_step", "recall_card", "recall_card_link", "note"]
 
 
 def _f(x: float | None, places: int) -> str:
@@ -43,8 +46,8 @@ def _csv(columns: list[str], rows: list[dict[str, str]]) -> str:
 
 
 def practice_links(kind_ids: list[str], site: str) -> list[tuple[str, str]]:
-    """(kind id, address) of each kind's practice page: its worked steps and
-    recall cards (docs/generated/practice/<slug>.md on the course site)."""
+    """(kind id, address) of each kind's practice page: variants of it to
+    work, with answer fields (docs/generated/practice/<slug>.md on the course site)."""
     out = []
     for k in kind_ids:
         try:
@@ -60,6 +63,23 @@ def mistake_rows(a: Analysis, site: str) -> list[dict[str, str]]:
              "response_share": _f(m.responses / a.responses, 4), "students": str(m.students),
              "student_share": _f(m.students / n, 4), "questions": " ".join(m.questions), "kinds": " ".join(m.kinds),
              "practice_pages": " ".join(url for _, url in practice_links(m.kinds, site))} for m in a.mistakes]
+
+
+def remedy_rows(a: Analysis) -> list[dict[str, str]]:
+    """misconceptions_by_question.csv: each mistake on each question part, the
+    worked step that addresses it (worked.html's anchor) and the recall card."""
+    return [{"question": r.question, "kind": r.kind, "misconception": r.misconception,
+             "responses": str(r.responses), "students": str(r.students), "variant": r.variant,
+             "step": str(r.step or ""), "step_title": step_title(r), "worked_step": step_link(r),
+             "recall_card": card_text(r, False), "recall_card_link": card_link(r), "note": r.why}
+            for r in a.remedies]
+
+
+def _remedies_html(a: Analysis) -> list[dict]:
+    e = html.escape
+    return [{"question": e(r.question), "kind": e(r.kind), "name": e(r.misconception), "responses": r.responses,
+             "students": r.students, "variant": e(r.variant), "step": e(step_title(r)), "step_link": e(step_link(r)),
+             "card": card_text(r, True), "card_link": e(card_link(r)), "why": e(r.why)} for r in a.remedies]
 
 
 def figures(a: Analysis) -> dict[str, object]:
@@ -111,9 +131,11 @@ def report_files(a: Analysis, source: str, site: str) -> dict[str, str]:
         source=e(source), students=len(a.students), responses=a.responses, maximum=fmt(a.maximum),
         mean=fmt(sum(a.totals) / len(a.totals)), alpha=_f(a.alpha, 4),
         cic=_f(None if a.alpha is None else 100 * a.alpha, 2), items=items, kinds=kind_rows, mistakes=mistakes,
-        flagged=flagged, figures={k: _svg_inline(f) for k, f in figs.items()})
+        flagged=flagged, figures={k: _svg_inline(f) for k, f in figs.items()}, remedies=_remedies_html(a),
+        mathjax=e(site + MATHJAX))
     kind_csv = [item_row(it, "kind") for it in a.kinds]
-    return {"report.html": page,
+    return {"report.html": page, PAGE: worked_page(a.remedies, site),
+            "misconceptions_by_question.csv": _csv(REMEDY_COLUMNS, remedy_rows(a)),
             "items.csv": _csv(ITEM_COLUMNS, [item_row(it) for it in a.items]),
             "kinds.csv": _csv(["kind"] + ITEM_COLUMNS[2:], [{k: v for k, v in r.items() if k != "kinds"}
                                                            for r in kind_csv]),

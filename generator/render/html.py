@@ -39,12 +39,15 @@ def symbols_html(solution: Solution) -> dict[str, str]:
     return out
 
 
-def solution_html(solution: Solution, figures: str = "") -> str:
+def solution_html(solution: Solution, figures: str = "", anchor: str = "") -> str:
     """The worked solution; `figures` (HTML) goes after the last step, before
-    Verify, where the printed key sets them."""
+    Verify, where the printed key sets them.  With an `anchor`, each step's
+    title has the id `<anchor>-step-<n>` (attndrills analyse links to it);
+    without, no id (Moodle and Canvas keep their bytes)."""
     out = [f"<p><b>Forecast.</b> {inline(solution.forecast)}</p>"]
     for n, s in enumerate(solution.steps, start=1):
-        out.append(f"<p><b>Step {n} — {html.escape(s.title)}.</b></p>")
+        at = f' id="{anchor}-step-{n}"' if anchor else ""
+        out.append(f"<p{at}><b>Step {n} — {html.escape(s.title)}.</b></p>")
         out += [f"<p>{inline(b)}</p>" for b in s.body]
         out += [f"<p>\\[{tex(m)}\\]</p>" for m in s.math]
         out += [f"<p>{inline(a)}</p>" for a in s.after]
