@@ -240,18 +240,9 @@ def cmd_exam(args) -> int:
 
 
 def cmd_text(args) -> int:
-    from pathlib import Path
+    from .text.edits import text_command
 
-    if args.action is None:
-        raise UserError("text needs an action: `attndrills text export DIR` or `attndrills text check`")
-    if args.action == "check":
-        from .text.check import run_check
-
-        return run_check(args.lang, Path(args.text) if args.text else None, args.seeds)
-    from .text.edits import export
-
-    export(args.kinds, Path(args.dir), args.lang, args.force)
-    return 0
+    return text_command(args)
 
 
 def _warn(lines: list[str]) -> None:

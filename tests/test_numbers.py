@@ -716,14 +716,18 @@ def test_1_3_says_why_each_option_shown_is_wrong_and_no_other():
     """1.3 said “the states are vectors, not fractions” in every seed, also
     where the states were not among the options, and nothing of the
     exponentials or the context it did offer."""
-    from generator.kinds.ex_1_3 import WHY_NOT
+    from generator.kinds.ex_1_3 import say
+    from generator.text import builtin
 
+    wrong = {key.split(".")[1] for key in builtin("en", "ex_1_3") if key.endswith(".feedback")}
+    assert len(wrong) >= 4
     for seed in range(30):
         sol = solved("1.3", seed, 4)
         md = render_problem(sol)
-        offered = {o.text for o in sol.answer("sums_to_one").options if not o.correct}
-        for text, why in WHY_NOT.items():
-            assert (why in md) == (text in offered), (seed, text)
+        offered = {o.misconception for o in sol.answer("sums_to_one").options if not o.correct}
+        for name in wrong:
+            why = say.text(f"options.{name}.feedback")
+            assert (why in md) == (name in offered), (seed, name)
 
 
 @pytest.mark.parametrize("scores, says", [

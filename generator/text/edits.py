@@ -132,3 +132,15 @@ def export(kinds_named: list[str], folder: Path, lang: str, force: bool) -> None
     write_new_files(folder / lang, files_out, force)
     print(f"wrote {len(files_out)} text file(s) into {folder / lang}; edit them, then use --text {folder}",
           file=sys.stderr)
+
+
+def text_command(args) -> int:
+    """`attndrills text export …` and `attndrills text check …`."""
+    if args.action is None:
+        raise UserError("text needs an action: `attndrills text export DIR` or `attndrills text check`")
+    if args.action == "check":
+        from .check import run_check
+
+        return run_check(args.lang, Path(args.text) if args.text else None, args.seeds)
+    export(args.kinds, Path(args.dir), args.lang, args.force)
+    return 0
