@@ -80,8 +80,8 @@ def test_quick_notices_one_changed_template_word(tmp_path):
     subprocess.run(["git", "-C", str(clone), "checkout", "--quiet", "--detach", head], check=True)
     template = clone / "templates" / "markdown" / "problem.md.j2"
     text = template.read_text(encoding="utf-8")
-    assert '"Forecast"' in text
-    template.write_text(text.replace('"Forecast"', '"Guess"', 1), encoding="utf-8")
+    assert '"{{ t["problem.forecast"] }}"' in text  # the word "Forecast", from text/en/ui.yaml
+    template.write_text(text.replace('"{{ t["problem.forecast"] }}"', '"Guess"', 1), encoding="utf-8")
     git = ["git", "-C", str(clone), "-c", "user.name=test", "-c", "user.email=test@example.invalid"]
     subprocess.run([*git, "commit", "--quiet", "-am", "one word"], check=True)
     done = compare("HEAD~1", "HEAD", "--quick", "--repo", str(clone))

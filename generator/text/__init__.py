@@ -324,10 +324,3 @@ class Sayer:
             if memo is not None:
                 _remember(memo, said)
         return said
-
-    def has(self, key: str) -> bool:
-        try:
-            lookup(self.file, key)
-        except KeyError:
-            return False
-        return True
