@@ -3,10 +3,12 @@ must fix, found by rendering every kind x seeds x languages.
 
 Reported, one line each: a key the English has and a language lacks
 (missing), a key nothing asks for (unused: neither said while rendering nor
-written in the code), a sentence whose placeholders differ from the
-English, and a sentence of another language that still reads as English
-(two or more words of ENGLISH, or the rendered page of a kind in that
-language holding them).  The exit code is 1 when anything is reported."""
+written in the code or the templates), a sentence whose placeholders differ
+from the English, a sentence of another language that still reads as
+English (two or more words of ENGLISH, or the rendered page of a kind in
+that language, with its figures, holding them), and a number written with a
+decimal point on a page of a language whose mark is a comma.  The exit code
+is 1 when anything is reported."""
 
 from __future__ import annotations
 
@@ -21,13 +23,11 @@ from .edits import check_dir, check_lang, files, languages, placeholders, same_n
 
 # Words of English that no German (or other) sentence of this course uses.
 ENGLISH = frozenset("""
-the and of is are was with which this that these those each every from into than why what where when
+the and of is are with which this that these those each every from into than why what where when
 its their weight weights score scores sum compute position positions step steps largest smallest
 because therefore exactly only both between after before there here would could should
 """.split())
 _WORD = re.compile(r"[^\W\d_]+")
-
-
 _MATHS = re.compile(r"\$\$.*?\$\$|\$[^$]*\$", re.S)
 
 
