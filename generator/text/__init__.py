@@ -197,6 +197,16 @@ def lookup(file: str, key: str) -> Sentence:
     English one (the translator's check reports it); then the same in
     shared.yaml."""
     s = _settings.get()
+    found = _FOUND.get((s, file, key))
+    if found is None:
+        found = _FOUND[(s, file, key)] = _find(s, file, key)
+    return found
+
+
+_FOUND: dict = {}  # (settings, file, key) → its sentence: a few thousand at most
+
+
+def _find(s: Settings, file: str, key: str) -> Sentence:
     for name in (file, SHARED) if file != SHARED else (SHARED,):
         if s.text_dir is not None and (hit := edited(s.text_dir, s.lang, name).get(key)):
             return hit
