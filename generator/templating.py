@@ -18,8 +18,7 @@ from pathlib import Path
 
 import jinja2
 
-from .text import Sayer, Settings, settings, use
-from .text import convention as said_convention
+from .text import Sayer, Settings, convention, settings, use
 
 _HERE = Path(__file__).resolve().parent
 _CANDIDATES = (_HERE / "templates", _HERE.parent / "templates")
@@ -65,24 +64,7 @@ class _Said:
     and a page says these for every problem)."""
 
     def __getitem__(self, key: str) -> str:
-        memo = (_current(), key)
-        said = _STATIC.get(memo)
-        if said is None:
-            if len(_STATIC) > 4096:
-                _STATIC.clear()
-            said = _STATIC[memo] = _UI.text(key)
-        return said
-
-
-_STATIC: dict = {}  # (the run's settings, key) → the word
-
-
-_current = settings  # the run's language and edits
-
-
-def convention(key: str) -> str:
-    """How the run's language writes numbers (text/<lang>/language.yaml)."""
-    return said_convention(key)
+        return _UI.text(key)  # memoised there
 
 
 def template_folders() -> list[Path]:

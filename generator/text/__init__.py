@@ -20,13 +20,13 @@ A key is looked up in the sayer's file, then in `shared.yaml`.  Values may be
 text, numbers, maths nodes or prose (a tuple of both): text joins the
 sentence's own text before `prose()` reads it, exactly as an f-string did,
 and nodes stay nodes.  A number's text (`Num.text`, a `NumText`) is
-written with the language's decimal mark (`convention`).  A placeholder written with a capital first letter,
-`{Who}`, is the value of `{who}` with its first letter capitalised, for a
-sentence that starts with it.
+written with the language's decimal mark (`convention`).  A placeholder
+written with a capital first letter, `{Who}`, is the value of `{who}`
+with its first letter capitalised, for a sentence that starts with it.
 
 Which language and whose edits are used is set for a run with `use()`
 (`--lang`, `--text DIR`); an instructor's file overrides the built-in one
-sentence by sentence, and is checked before anything is written (`load_dir`).
+sentence by sentence, and is checked before anything is written (`edits.check_dir`).
 """
 
 from __future__ import annotations
@@ -43,7 +43,6 @@ from ..mathlines import Node, NumText
 from ..model import Prose, prose
 
 BUILTIN = Path(__file__).resolve().parent
-LANGS = ("en",)
 SHARED = "shared"
 
 Value = Union[str, int, Node, tuple]
