@@ -80,8 +80,12 @@ def naive_failure(w: SolutionBuilder, scores: list[Fraction], t: str):
     bad = [i for i, a in enumerate(naive) if a < 0 or a > 1]
     if bad:
         i = bad[0]
-        after = say("failure.negative" if naive[i] < 0 else "failure.above_one", n=i + 1, value=shown(naive[i]),
-                    pct=pct(ExactReal.of(naive[i]), 0), flipped=say.text("failure.flipped") if total < 0 else "")
+        flipped = say.text("failure.flipped") if total < 0 else ""
+        if naive[i] < 0:
+            after = say("failure.negative", n=i + 1, value=shown(naive[i]), flipped=flipped)
+        else:
+            after = say("failure.above_one", n=i + 1, value=shown(naive[i]), pct=pct(ExactReal.of(naive[i]), 0),
+                        flipped=flipped)
         did = say.text("figure.did.impossible_many" if len(bad) > 1 else "figure.did.impossible_one",
                        where=positions(bad))
     else:  # every score ≤ 0, not all equal (typed): the most negative score gets the biggest share
@@ -117,8 +121,8 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.text("why_not_divide", say.text("answers.why_not_divide.label"), say.text("answers.why_not_divide.model"), ask)
     verify_range(w, sm.weights)
     verify_sum(w, sm.weights)
-    w.check("winner", True, say("verify.winner" if len(tops) == 1 else "verify.tie", n=k + 1,
-                                Tops=positions(tops).capitalize(), pct=pct(sm.weights[k])))
+    w.check("winner", True, say("verify.winner", n=k + 1, pct=pct(sm.weights[k])) if len(tops) == 1 else
+            say("verify.tie", tops=positions(tops), pct=pct(sm.weights[k])))
     recall = ((say("recall.front"), say("recall.back")),)
     return Solution(problem, say.text("title"), tuple(question), forecast, tuple(steps),
                     tuple(w.answers), tuple(w.checks), recall, bars(w, sm, tops, naive_did))
@@ -134,8 +138,9 @@ def bars(w: SolutionBuilder, sm, tops: list[int], naive_did: str) -> tuple:
     neg = [i for i, s in enumerate(scores) if s < 0]
     axis = ("figure.axis.none_negative" if not neg else "figure.axis.one_negative" if len(neg) == 1
             else "figure.axis.negatives")
-    lead = say.text("figure.lead.winner" if len(tops) == 1 else "figure.lead.tie", n=k + 1, tops=positions(tops),
-                    weight=w.shown_answer(sm.weights[k]).text)
+    weight = w.shown_answer(sm.weights[k]).text
+    lead = (say.text("figure.lead.winner", n=k + 1, weight=weight) if len(tops) == 1 else
+            say.text("figure.lead.tie", tops=positions(tops), weight=weight))
     caption = say("figure.caption", axis=say.text(axis, where=positions(neg) if neg else ""), did=naive_did,
                   lead=lead)
     return (bars_figure(w, sm.weights, labels, caption, winner=k if len(tops) == 1 else None),)

@@ -50,13 +50,13 @@ def solve(problem: Problem, digits: int) -> Solution:
     question = [say("question", t=t, tx=len(scores), scores=scores_line(scores, t), alpha=Sym("alpha", f"{t}i"))]
     every = len(tops) == len(scores)  # all tied: the weights are uniform
     group = "one" if len(tops) == 1 else "every" if every else "tied"
-    named = {"n": k + 1, "Positions": positions(tops).capitalize()}
+    named = {"n": k + 1} if group == "one" else {"positions": positions(tops)} if group == "tied" else {}
     forecast = say(f"forecast.{group}", **named)
     steps = steps_softmax(w, sm, t)
     answer_softmax(w, sm)
     verify_sum(w, sm.weights)
-    verdict = "verify.every" if every else f"verify.{group}.{half(sm.weights[k] * len(tops))}"
-    w.check("largest", True, say(verdict, **named, tx=len(scores), pct=pct(sm.weights[k], 0)))
+    w.check("largest", True, say("verify.every", tx=len(scores)) if every else
+            say(f"verify.{group}.{half(sm.weights[k] * len(tops))}", **named, pct=pct(sm.weights[k], 0)))
     labels = position_labels(len(scores))
     figures = [bars_figure(w, sm.weights, labels, winner_caption(w, sm, labels, k, None),
                               winner=k if len(tops) == 1 else None)]

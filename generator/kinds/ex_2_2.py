@@ -44,8 +44,9 @@ def leaning(sm):
     share = float(sm.weights[k]) * len(heavy)
     key = ("tied" if len(heavy) > 1 else "pick" if share >= 0.8 else "more_than_half" if share > 0.5 else
            "less_than_half")
-    return say(f"steps.context.lean.{key}", n=k + 1, positions=positions(heavy), pct=pct(sm.weights[k]),
-               together=pct(sm.weights[k] * len(heavy)))
+    if key == "tied":
+        return say("steps.context.lean.tied", positions=positions(heavy), together=pct(sm.weights[k] * len(heavy)))
+    return say(f"steps.context.lean.{key}", n=k + 1, pct=pct(sm.weights[k]))
 
 
 def figures(w: SolutionBuilder, sm, states, c) -> tuple:
@@ -54,7 +55,7 @@ def figures(w: SolutionBuilder, sm, states, c) -> tuple:
     k = tops[0]
     specs = [spec for spec in (context_figure(w, sm.weights, states, c, context_caption(w, sm.weights, c, states)),)
                if spec] or [bars_figure(w, sm.weights, position_labels(len(sm.scores)), say(
-                   "figure.bars_one" if len(tops) == 1 else "figure.bars_tied", positions=positions(tops)),
+                   "figure.bars_one") if len(tops) == 1 else say("figure.bars_tied", positions=positions(tops)),
                    winner=k if len(tops) == 1 else None)]
     return tuple(specs)
 
@@ -67,8 +68,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     tops = top_positions(sm.scores)
     k = tops[0]
     question = [say("question", scores=scores_line(scores, "t"), states=states_line(states), c=Sym("c", "t"))]
-    forecast = say("forecast.one" if len(tops) == 1 else "forecast.tied", n=k + 1,
-                   Positions=positions(tops).capitalize())
+    forecast = say("forecast.one", n=k + 1) if len(tops) == 1 else say("forecast.tied", positions=positions(tops))
     soft = steps_softmax(w, sm, "t", z_answered=False)
     steps = [Step(say.text("steps.weights.title"), (), tuple(m for s in soft for m in s.math),
                   say("steps.weights.why"),

@@ -58,6 +58,7 @@ class Sentence:
     pieces: tuple[Union[str, tuple[str]], ...]
     names: frozenset[str]
     line: int = 0
+    capitals: tuple[str, ...] = ()  # {Who}: its placeholders written with a capital
 
 
 class TextError(ValueError):
@@ -82,7 +83,8 @@ def parse_sentence(key: str, source: str, line: int = 0) -> Sentence:
                              "a placeholder: write a name in braces, such as {gap}, and {{ or }} for a brace")
         pieces.append((name,))
         names.add(name)
-    return Sentence(key, source, tuple(pieces), frozenset(names), line)
+    return Sentence(key, source, tuple(pieces), frozenset(names), line,
+                    tuple(sorted(n for n in names if base_name(n) != n)))
 
 
 class Settings(NamedTuple):  # a tuple: hashed at C speed, as every sentence said is memoised by it
@@ -289,47 +291,91 @@ def _parts(value: Value) -> tuple:
     return (value,)
 
 
-_SAID: dict = {}  # (settings, file, key, values) → what was said: variants say the same sentences again and again
-_SAID_MAX = 1 << 13  # held small: a memo of every number said would grow the heap the collector walks
-
-
-def _remember(memo: tuple, said) -> None:
-    if len(_SAID) >= _SAID_MAX:
-        _SAID.clear()
-    _SAID[memo] = said
+MEMO = 0  # sentences memoised per file and settings, at most
+_SAYERS: dict = {}  # file → its one Sayer, whose memo every caller shares
 
 
 class Sayer:
-    """Says the sentences of one text file (`cell_a`, `shared` …)."""
+    """Says the sentences of one text file (`cell_a`, `shared` …).  Variants
+    say the same sentences again and again (a title, a symbol's meaning, a
+    step's reason), so what was said is memoised per settings, by key and
+    values; a sentence holding a variant's own numbers mostly misses, so the
+    memo is held small (MEMO): a memo of every number said would grow the
+    heap the collector walks."""
 
-    __slots__ = ("file",)
+    __slots__ = ("file", "_said", "_plain")
 
-    def __init__(self, file: str):
-        self.file = file
+    def __new__(cls, file: str):
+        sayer = _SAYERS.get(file)
+        if sayer is None:
+            sayer = _SAYERS[file] = super().__new__(cls)
+            sayer.file = file
+            sayer._said = {}  # settings → {key or (key, *values) → Prose}
+            sayer._plain = {}  # settings → {key or (key, *values) → str}
+        return sayer
 
     def __call__(self, key: str, /, **values: Value) -> Prose:
-        memo = (_settings.get(), self.file, key, *values.items())
+        memo = self._said.get(s := _settings.get())
+        if memo is None or len(memo) >= MEMO:
+            memo = self._said[s] = {}
         try:
-            said = _SAID.get(memo)
+            said = memo.get(at := (key, *values.items()) if values else key)
         except TypeError:  # a value that cannot be hashed (a list): said afresh
-            return prose(*compose(lookup(self.file, key), values))
+            at = said = None
         if said is None:
-            said = prose(*compose(lookup(self.file, key), values))
-            _remember(memo, said)
+            sentence = lookup(self.file, key)
+            text = _formatted(sentence, values) if values else None
+            said = prose(*compose(sentence, values)) if text is None else prose(text)
+            if at is not None:
+                memo[at] = said
         return said
 
     def text(self, key: str, /, **values: Value) -> str:
         """A sentence as plain text (a title, a label): its values are texts."""
-        memo = (_settings.get(), self.file, key, str, *values.items())
+        memo = self._plain.get(s := _settings.get())
+        if memo is None or len(memo) >= MEMO:
+            memo = self._plain[s] = {}
         try:
-            said = _SAID.get(memo)
+            said = memo.get(at := (key, *values.items()) if values else key)
         except TypeError:
-            said, memo = None, None
+            at = said = None
         if said is None:
-            parts = compose(lookup(self.file, key), values)
-            if any(not isinstance(p, str) for p in parts):
-                raise TypeError(f"{key}: a plain text cannot hold maths")
-            said = "".join(parts)
-            if memo is not None:
-                _remember(memo, said)
+            sentence = lookup(self.file, key)
+            said = _formatted(sentence, values) if values else None
+            if said is None:
+                said = _joined(key, compose(sentence, values))
+            if at is not None:
+                memo[at] = said
         return said
+
+
+def _joined(key: str, parts: list) -> str:
+    if any(not isinstance(p, str) for p in parts):
+        raise TypeError(f"{key}: a plain text cannot hold maths")
+    return "".join(parts)
+
+
+def _formatted(sentence: Sentence, values: Mapping[str, Value]) -> str | None:
+    """The sentence with its values put in when every value is a text or a
+    count, as `compose` would join them (str.format, at C speed); None when
+    one is maths, or a value is missing (compose says which)."""
+    mark = NOW.mark
+    given = values
+    for name, v in values.items():
+        t = type(v)
+        if t is NumText:
+            if mark != ".":
+                if given is values:
+                    given = dict(values)
+                given[name] = v.replace(".", mark)
+        elif t is not str and t is not int:
+            return None
+    for name in sentence.capitals:
+        if name not in given and (lower := base_name(name)) in given:
+            if given is values:
+                given = dict(values)
+            given[name] = capitalised(_parts(given[lower]))[0]
+    try:
+        return sentence.source.format_map(given)
+    except KeyError:
+        return None
