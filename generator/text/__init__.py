@@ -291,7 +291,7 @@ def _parts(value: Value) -> tuple:
     return (value,)
 
 
-MEMO = 0  # sentences memoised per file and settings, at most
+MEMO = 512  # sentences memoised per file and settings, at most
 _SAYERS: dict = {}  # file → its one Sayer, whose memo every caller shares
 
 
