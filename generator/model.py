@@ -64,8 +64,8 @@ _MINUS = re.compile(r"(?<![\w)\]])-(?=\d)")
 @lru_cache(maxsize=4096)  # the same sentences recur in every variant
 def _typeset_text(text: str) -> tuple[str | Node, ...]:
     """The pieces of a non-empty text: words and symbols (no empty word)."""
-    if "_" not in text and "-" not in text and "Tx" not in text and "Ty" not in text:
-        return (text,)
+    if "_" not in text and "Tx" not in text and "Ty" not in text:  # no symbol: at most minus signs
+        return (_MINUS.sub("−", text),) if "-" in text else (text,)
     text = _MINUS.sub("−", text)
     out: list[str | Node] = []
     at = 0

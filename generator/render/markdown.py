@@ -29,9 +29,12 @@ _ESCAPES = str.maketrans({**{ch: "\\" + ch for ch in _INLINE_SPECIAL},
 _BLOCK_START = re.compile(r"^(\s*)([#>+=-]|\d+[.)])")
 
 
+_ESCAPED = re.compile("[" + re.escape("".join(chr(c) for c in _ESCAPES)) + "]")
+
+
 def escape_md(text: str, *, block_start: bool = False) -> str:
     """Escape user or generated text so Markdown and HTML show it literally."""
-    escaped = text.translate(_ESCAPES)
+    escaped = text.translate(_ESCAPES) if _ESCAPED.search(text) else text  # most sentences hold none
     if block_start:
         escaped = _BLOCK_START.sub(_escape_marker, escaped)
     return escaped

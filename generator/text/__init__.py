@@ -291,6 +291,7 @@ def _parts(value: Value) -> tuple:
     return (value,)
 
 
+_TEXTS = frozenset({str, NumText, int})  # the values a sentence is memoised by (not bool: a count is an int)
 MEMO = 512  # sentences memoised per file and settings, at most
 _SAYERS: dict = {}  # file → its one Sayer, whose memo every caller shares
 
@@ -298,10 +299,11 @@ _SAYERS: dict = {}  # file → its one Sayer, whose memo every caller shares
 class Sayer:
     """Says the sentences of one text file (`cell_a`, `shared` …).  Variants
     say the same sentences again and again (a title, a symbol's meaning, a
-    step's reason), so what was said is memoised per settings, by key and
-    values; a sentence holding a variant's own numbers mostly misses, so the
-    memo is held small (MEMO): a memo of every number said would grow the
-    heap the collector walks."""
+    step's reason), so a sentence whose values are texts and counts is
+    memoised per settings, by key and values; one holding maths (nodes, mostly
+    new to each variant, which hash by walking their tree) is put together
+    afresh.  The memo is held small (MEMO): a memo of every number said would
+    grow the heap the collector walks."""
 
     __slots__ = ("file", "_said", "_plain")
 
@@ -315,37 +317,32 @@ class Sayer:
         return sayer
 
     def __call__(self, key: str, /, **values: Value) -> Prose:
+        if values and not _TEXTS.issuperset(map(type, values.values())):
+            return prose(*compose(lookup(self.file, key), values))
         memo = self._said.get(s := _settings.get())
         if memo is None or len(memo) >= MEMO:
             memo = self._said[s] = {}
-        try:
-            said = memo.get(at := (key, *values.items()) if values else key)
-        except TypeError:  # a value that cannot be hashed (a list): said afresh
-            at = said = None
+        said = memo.get(at := (key, *values.items()) if values else key)
         if said is None:
             sentence = lookup(self.file, key)
             text = _formatted(sentence, values) if values else None
-            said = prose(*compose(sentence, values)) if text is None else prose(text)
-            if at is not None:
-                memo[at] = said
+            said = memo[at] = prose(*compose(sentence, values)) if text is None else prose(text)
         return said
 
     def text(self, key: str, /, **values: Value) -> str:
         """A sentence as plain text (a title, a label): its values are texts."""
+        if values and not _TEXTS.issuperset(map(type, values.values())):
+            return _joined(key, compose(lookup(self.file, key), values))
         memo = self._plain.get(s := _settings.get())
         if memo is None or len(memo) >= MEMO:
             memo = self._plain[s] = {}
-        try:
-            said = memo.get(at := (key, *values.items()) if values else key)
-        except TypeError:
-            at = said = None
+        said = memo.get(at := (key, *values.items()) if values else key)
         if said is None:
             sentence = lookup(self.file, key)
             said = _formatted(sentence, values) if values else None
             if said is None:
                 said = _joined(key, compose(sentence, values))
-            if at is not None:
-                memo[at] = said
+            memo[at] = said
         return said
 
 
@@ -356,25 +353,18 @@ def _joined(key: str, parts: list) -> str:
 
 
 def _formatted(sentence: Sentence, values: Mapping[str, Value]) -> str | None:
-    """The sentence with its values put in when every value is a text or a
-    count, as `compose` would join them (str.format, at C speed); None when
-    one is maths, or a value is missing (compose says which)."""
+    """The sentence with its values (texts and counts: _TEXTS) put in, as
+    `compose` would join them, by str.format at C speed; None when a value
+    is missing (compose says which)."""
     mark = NOW.mark
     given = values
-    for name, v in values.items():
-        t = type(v)
-        if t is NumText:
-            if mark != ".":
-                if given is values:
-                    given = dict(values)
-                given[name] = v.replace(".", mark)
-        elif t is not str and t is not int:
-            return None
-    for name in sentence.capitals:
-        if name not in given and (lower := base_name(name)) in given:
-            if given is values:
-                given = dict(values)
-            given[name] = capitalised(_parts(given[lower]))[0]
+    if mark != "." and NumText in map(type, values.values()):
+        given = {name: v.replace(".", mark) if type(v) is NumText else v for name, v in values.items()}
+    if sentence.capitals:
+        given = dict(given)
+        for name in sentence.capitals:
+            if name not in given and (lower := base_name(name)) in given:
+                given[name] = capitalised(_parts(given[lower]))[0]
     try:
         return sentence.source.format_map(given)
     except KeyError:
