@@ -64,8 +64,9 @@ def solve(problem: Problem, digits: int) -> Solution:
              distractors=[(sigmoid, "implicit_extra_score")])
     w.vector("context", say.text("answers.context"), [ExactReal.of(v) for v in h], np.array([float(v) for v in h]))
     c_is_h1 = eq(Sym("c", "t"), Sym("h", "1"))
-    w.check("alpha = 1", True, say("verify.two_steps" if len(rows) == 2 else "verify.steps", n=len(rows),
-                                   c_is_h1=c_is_h1))
+    steps_said = ("verify.one_step", {}) if len(rows) == 1 else ("verify.two_steps", {}) if len(rows) == 2 else \
+        ("verify.steps", {"n": len(rows)})
+    w.check("alpha = 1", True, say(steps_said[0], **steps_said[1], c_is_h1=c_is_h1))
     recall = ((say("recall.front"), say("recall.back", c_is_h1=c_is_h1)),)
     return Solution(problem, say.text("title"), tuple(question), forecast, steps,
                     tuple(w.answers), tuple(w.checks), recall)
