@@ -18,7 +18,11 @@ function adFormulaSettings() {
   var button = document.createElement("button");
   button.type = "button";
   button.className = "md-button";
-  button.textContent = "Formula settings (speech, zoom, Tab order)";
+  // in the page's language where it carries practice.js's words (render.answer_fields.script_text)
+  var carrier = document.querySelector(".ad-text[data-ad-text]");
+  var said = {};
+  try { said = carrier ? JSON.parse(carrier.getAttribute("data-ad-text")) : {}; } catch (e) { said = {}; }
+  button.textContent = said.formula_settings || "Formula settings (speech, zoom, Tab order)";
   button.setAttribute("aria-haspopup", "menu");
   button.addEventListener("click", function () {
     var box = button.getBoundingClientRect();

@@ -17,7 +17,8 @@
   // ------------------------------------------------------------ words
   // What the script says, by key: the page carries them in the run's
   // language (practice.script in generator/text/<lang>/ui.yaml, as the
-  // data-ad-text attribute of an .ad-text element; render.answer_fields.script_text).
+  // data-ad-text attribute of an .ad-text element; render.answer_fields.script_text;
+  // formula_settings is the button mathjax-config.js adds).
   // These English ones are said where a page carries none (tests/test_site.py
   // holds them equal to text/en/ui.yaml).  {name} is a value, {Name} the value
   // capitalised, {{ and }} braces.
@@ -28,6 +29,7 @@
     "mark_right": "✓ {text}",
     "mark_wrong": "✗ Not yet. {text}",
     "type_first": "Type your answer first.",
+    "formula_settings": "Formula settings (speech, zoom, Tab order)",
     "how_to_write": "write decimals such as 0.8208, or 1.69e-12 for 1.69 × 10⁻¹².",
     "write_whole": "write a whole number.",
     "per_cent": "Written in per cent: give each value as a fraction of 1 (50% is 0.5), not per cent.",

@@ -41,7 +41,7 @@ def fig_context(problem, solution, spec=None, words: Words | None = None) -> Fig
     # frame and clear of the title (states at one point share a label)
     fixed = [(px - r, py - r, px + r, py + r) for px, py, r in markers]
     fixed += [(cx - half, cy - half, cx + half, cy + half), (0, 0, canvas.width, 0.03 * canvas.height + 11)]
-    labels, points = _labels(d, ax, markers, (cx, cy, half))
+    labels, points = _labels(d, words, ax, markers, (cx, cy, half))
     inside = (ax.left + 1, 1, canvas.width - 1, ax.bottom - 1)  # right of the y-axis, above the x-axis
     for label, (left, top, _, _, lines) in zip(labels, _place(labels, fixed, points, inside)):
         for j, line in enumerate(lines):
@@ -81,13 +81,14 @@ def _plane(canvas: Canvas, ax: Axes, d: dict, clip: str) -> None:
         canvas.text(ax.left - 3.5, ax.y(y), minus(f"{y:d}"), FONT, ha="right")
 
 
-def _labels(d: dict, ax: Axes, markers: list, cross: tuple) -> tuple[list, list]:
+def _labels(d: dict, words: Words, ax: Axes, markers: list, cross: tuple) -> tuple[list, list]:
     """The context's label, then one per point of the states (states at one
     point share it), and those points, the context's first."""
     groups: dict[tuple, list[int]] = {}
     for i, (x, y) in enumerate(d["states"]):
         groups.setdefault((x, y), []).append(i)
-    labels = [_Label([[f"c = ({minus(d['context_shown'][0])}, {minus(d['context_shown'][1])})"]], cross,
+    point = say(words, "figures.context.point", x=minus(d["context_shown"][0]), y=minus(d["context_shown"][1]))
+    labels = [_Label([[point]], cross,
                      below=True, fill=P.VERMILLION, bold=True, gaps=(2.5, 6.5, 14, 24))]
     for (x, y), members in groups.items():
         names, weights = [d["labels"][i] for i in members], [minus(d["weights_shown"][i]) for i in members]

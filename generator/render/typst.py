@@ -68,7 +68,7 @@ def view(solution: Solution, figures=None, worked: bool = True, skip: frozenset[
                      "caption": inline(spec.caption)}
                     for spec, f in zip(solution.figures, figures or ())],
         "verify": [inline(c.line) for c in solution.checks],
-        "answers": [(label(name), label(_flat(display)) if kind == "matching"
+        "answers": [(label(name), label(_flat(display, convention("list_separator") + " ")) if kind == "matching"
                      else escape_typst(typeset_minus(_read(display, kind)))) for name, display, kind in answer_parts],
     }
 

@@ -149,7 +149,7 @@ def typst_inline(node) -> str:
     start of the next."""
     if not isinstance(node, M.Seq) or any(width(item) > INLINE_ITEM for item in node.items):
         return f"${typst_math(node)}$"
-    return (_PRINTER.sep + _APART).join(f"#box(${typst_math(item)}$)" for item in node.items)
+    return (_markup_sep() + _APART).join(f"#box(${typst_math(item)}$)" for item in node.items)
 
 
 def typst_display(node) -> str:
@@ -170,7 +170,15 @@ def typst_display(node) -> str:
     # air between rows of stacked fractions, and above and below them
     leading, inset = ("2.3em", "0.35em") if any("/" in part for part in parts) else ("1em", "0em")
     return (f"#align(center, block(inset: (y: {inset}))[#set par(leading: {leading})\n"
-            + (_PRINTER.sep + _APART).join(parts) + "])")
+            + (_markup_sep() + _APART).join(parts) + "])")
+
+
+def _markup_sep() -> str:
+    """The list separator in markup, after a `#box(…)`: Typst takes a `;`
+    there as the end of the code expression and drops it (German lists lost
+    every separator), so it is escaped."""
+    sep = _PRINTER.sep
+    return "\\;" if sep == ";" else sep
 
 
 def _rows(widths: list[float]) -> list[tuple[int, int]] | None:

@@ -100,7 +100,7 @@ def _paper(job: tuple) -> dict:
         for n, p in enumerate(q.parts):
             line = f"{p.label} · {plain.label(p.quantity)} · {plain.label(_key_answer(p.answer))}"
             if wider := widened_text(p.answer):
-                line += f" ({wider})"
+                line += f" ({number(wider)})"  # answers.csv keeps the point
             markup = "#" + typst_string(line)
             if n == 0:  # variant and points kept whole: a line break split "[H-" from its code
                 end = Sayer("ui").text("papers.key_variant", variant=sol.problem.variant, points=points_text(q.points))
