@@ -15,7 +15,7 @@ from ..maths.attention import float_gaps, softmax
 from ..maths.exact import ExactReal
 from ..mathlines import NumText, Infinity, Lim, Mul, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step
-from ..text import Sayer
+from ..text import NOW, Sayer, number
 from . import about, register
 from ._base import Kind, SolutionBuilder, draw_decimal, input_node
 from ._recipe.answers import table_distractors
@@ -29,15 +29,6 @@ ALLOWED = {"scores", "betas"}
 BETA_CHOICES = ("0.5", "1", "2", "3", "5", "10", "20")
 MAX_BETAS = 6
 say = Sayer("cell_h")
-NOT_A_LIST = "betas: expected a non-empty list of positive numbers"
-TOO_MANY = "betas: at most {most} values are supported"
-NOT_POSITIVE = "betas: every β must be positive"
-TOO_LARGE = "betas: β × score exceeds 10^6 in size"
-TWICE = "betas: {beta} is given more than once; give each β once"
-UNORDERED = ("betas: {given} are not in increasing order; the dial is turned up step by step, so give them as "
-             "{ordered}")
-ALL_EQUAL = "all scores are equal, so β changes nothing: every weight stays 1/T_x (cell B)"
-ONE_BETA = "a single β shows no trend; give at least two"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -53,34 +44,38 @@ def normalise(inputs: dict) -> dict:
     out = {"scores": scores_input(require(inputs, "scores", "H"))}
     raw = require(inputs, "betas", "H")
     if not isinstance(raw, list) or not raw:
-        raise UserError(NOT_A_LIST)
+        raise UserError(say.text("refused.betas_list"))
     if len(raw) > MAX_BETAS:
-        raise UserError(TOO_MANY.format(most=MAX_BETAS))
+        raise UserError(say.text("refused.betas_too_many", most=MAX_BETAS))
     betas = [parse_number(b, f"betas[{i + 1}]") for i, b in enumerate(raw)]
     if any(b <= 0 for b in betas):
-        raise UserError(NOT_POSITIVE)
+        raise UserError(say.text("refused.betas_positive"))
     if any(abs(b * s) > 10**6 for b in betas for s in rationals(out["scores"])):
-        raise UserError(TOO_LARGE)
+        raise UserError(say.text("refused.betas_too_large"))
     for b in betas:
         check_spread([b * s for s in rationals(out["scores"])], "betas × scores")
     # the dial is turned up step by step: each β once, in increasing order,
     # as typed (sorting them silently would answer another question)
     twice = sorted({b for b in betas if betas.count(b) > 1})
     if twice:
-        raise UserError(TWICE.format(beta=number_text(twice[0])))
+        raise UserError(say.text("refused.betas_twice", beta=number_text(twice[0])))
     if betas != sorted(betas):
-        raise UserError(UNORDERED.format(given=", ".join(number_text(b) for b in betas),
-                                         ordered=", ".join(number_text(b) for b in sorted(betas))))
+        raise UserError(say.text("refused.betas_unordered", given=_listed(betas), ordered=_listed(sorted(betas))))
     out["betas"] = [number_text(b) for b in betas]
     return out
+
+
+def _listed(betas: list[Fraction]) -> str:
+    """β values as typed, in the run's way of writing a list of numbers."""
+    return (NOW.sep + " ").join(number(number_text(b)) for b in betas)
 
 
 def missing_property(inputs: dict) -> str | None:
     s = rationals(inputs["scores"])
     if len(set(s)) < 2:
-        return ALL_EQUAL
+        return say.text("refused.all_equal")
     if len(inputs["betas"]) < 2:
-        return ONE_BETA
+        return say.text("refused.one_beta")
     return None
 
 

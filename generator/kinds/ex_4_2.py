@@ -21,9 +21,6 @@ say = Sayer("ex_4_2")
 # where the hot cells run, by name: each option's text is options.<name> in
 # text/en/ex_4_2.yaml; MIXED is what none of the others is
 DIAGONAL, ANTI, SWAP, MOVED, MIXED, COLUMN = "diagonal", "anti_diagonal", "swap", "moved", "mixed", "column"
-ALIGNMENT_REFUSED = "alignment: one source position (1…{tx}) per target word"
-KEEPS_ORDER_REFUSED = ("alignment: it keeps the word order; this exercise describes a reordering, so some target "
-                       "word must align left of an earlier one")
 REORDERING = [i for i, p in enumerate(PAIRS) if is_reordering(p["align"])]
 # the options and the mistake each names when chosen wrongly
 OPTIONS = [(DIAGONAL, "monotonic_assumed"), (ANTI, "reversal_assumed"), (SWAP, "local_swap_assumed"),
@@ -69,9 +66,9 @@ def normalise(inputs: dict) -> dict:
     align = require(inputs, "alignment", "4.2")
     if not isinstance(align, list) or len(align) != len(target) or any(
             not isinstance(a, int) or isinstance(a, bool) or not 1 <= a <= len(source) for a in align):
-        raise UserError(ALIGNMENT_REFUSED.format(tx=len(source)))
+        raise UserError(say.text("refused.alignment", tx=len(source)))
     if not is_reordering([a - 1 for a in align]):
-        raise UserError(KEEPS_ORDER_REFUSED)
+        raise UserError(say.text("refused.keeps_order"))
     return {"source": source, "target": target, "alignment": list(align), "shuffle": int(inputs.get("shuffle", 0))}
 
 
