@@ -101,8 +101,9 @@ def solve(problem: Problem, digits: int) -> Solution:
         w.numeric("cancelled_factor", say.text("answers.cancelled_factor"), ratio,
                   float(np.exp(float(k))))
     same = all(agree(a, b) for a, b in zip(sm.weights, sm0.weights))
-    w.check("shift invariance", same, say("verify.same_apart" if apart else "verify.same", apart=apart,
-                                          weights=Tup(tuple(w.shown_answer(a) for a in sm0.weights))))
+    weights = Tup(tuple(w.shown_answer(a) for a in sm0.weights))
+    w.check("shift invariance", same, say("verify.same_apart", apart=apart, weights=weights) if apart else
+            say("verify.same", weights=weights))
     verify_sum(w, sm.weights)
     figures = (bars_figure(w, sm.weights, shifted_labels(base, shifted), say("figure.bars", k=number_text(k)),
                            winner=lead(sm)),)

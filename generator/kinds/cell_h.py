@@ -104,30 +104,32 @@ def dial_step(w: SolutionBuilder, n: int, betas: list[Fraction], sms: list, tied
     topw = w.shown_answer(sm.weights[k]).text
     before = w.shown_answer(sms[n - 1].weights[k]).text
     turn = {"prev": number_text(prev), "b": number_text(b), "factor": number_text(b / prev),
-            "who": positions(tied, each=True), "before": before, "after": topw}
+            "who": positions(tied, each=True), "after": topw}
     if before != topw or len(tied) == len(sm.scores):
-        why = say("steps.dial.moves", **turn)
+        why = say("steps.dial.moves", **turn, before=before)
     else:  # the same to the printed places: the sharpening shows in the largest of the others
         j = max((i for i in range(len(sm.scores)) if i not in tied), key=lambda i: float(sm.weights[i]))
         why = say("steps.dial.moves_other", **turn, n=j + 1, other_before=w.shown_answer(sms[n - 1].weights[j]).text,
                   other_after=w.shown_answer(sm.weights[j]).text)
     if n == len(betas) - 1:
-        why = why + say("steps.dial.limit" if len(tied) == 1 else "steps.dial.limit_tied", tied=positions(tied),
-                        near=how_near(b, sm.weights[k] * len(tied), tied))
+        near = how_near(b, sm.weights[k] * len(tied), tied)
+        why = why + (say("steps.dial.limit", near=near) if len(tied) == 1 else
+                     say("steps.dial.limit_tied", tied=positions(tied), near=near))
     return Step(title, (), lines, why)
 
 
 def how_near(b: Fraction, held: ExactReal, tied: list[int]) -> str:
     """How near the largest score(s), holding `held` at the last β, are to
     their limit: a pick, or for tied largest scores an even split."""
-    tail = "" if len(tied) == 1 else "_tied"
     if exact.compare(held, ExactReal.of(Fraction(99, 100))) >= 0:
-        key = "reached" + tail
+        key = "reached"
     elif exact.compare(held, ExactReal.of(Fraction(9, 10))) >= 0:
-        key = "close" + tail
+        key = "close"
     else:
-        key = "soft"
-    return say.text(f"steps.dial.near.{key}", b=number_text(b), tied=positions(tied))
+        return say.text("steps.dial.near.soft", b=number_text(b))
+    if len(tied) == 1:
+        return say.text(f"steps.dial.near.{key}", b=number_text(b))
+    return say.text(f"steps.dial.near.{key}_tied", b=number_text(b), tied=positions(tied))
 
 
 def answer(w: SolutionBuilder, scores: list[Fraction], sms: list, tied: list[int], hi: list, lo: list) -> None:
@@ -149,9 +151,10 @@ def check_sharpening(w: SolutionBuilder, sms: list, tied: list[int], hi: list) -
     rising = all(exact.compare(y, x) >= 0 for x, y in zip(tops, tops[1:]))
     printed = [w.shown_answer(t).text for t in tops]
     beyond = len(set(printed)) != len(printed)  # equal as printed: it rises beyond the printed places
-    w.check("sharpens monotonically", rising, say(
-        "verify.sharpens_beyond" if beyond else "verify.sharpens", who=positions(tied, each=True),
-        printed=NumText(" → ".join(printed)), digits=w.digits, limit=w.shown_answer(ExactReal.of(hi[k])).text))
+    said = {"who": positions(tied, each=True), "printed": NumText(" → ".join(printed)),
+            "limit": w.shown_answer(ExactReal.of(hi[k])).text}
+    w.check("sharpens monotonically", rising, say("verify.sharpens_beyond", **said, digits=w.digits) if beyond else
+            say("verify.sharpens", **said))
 
 
 def solve(problem: Problem, digits: int) -> Solution:
@@ -169,7 +172,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     steps.append(Step(say.text("steps.limits.title"), (), (
         eq(Lim(Sym("beta"), Infinity(), Sym("alpha")), Tup(tuple(input_node(v) for v in hi))),
         eq(Lim(Sym("beta"), Num("0"), Sym("alpha")), Tup(tuple(input_node(v) for v in lo))),
-    ), say("steps.limits.why" if len(tied) == 1 else "steps.limits.why_tied", tied=positions(tied))))
+    ), say("steps.limits.why") if len(tied) == 1 else say("steps.limits.why_tied", tied=positions(tied))))
     answer(w, scores, sms, tied, hi, lo)
     for b, sm in zip(betas, sms):
         verify_sum(w, sm.weights, f"β = {number_text(b)}: weights sum to one")

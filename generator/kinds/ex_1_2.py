@@ -47,8 +47,9 @@ def solve(problem: Problem, digits: int) -> Solution:
     forecast = say("forecast")
     lines = []
     for n, (i, truth) in enumerate(items, start=1):
-        lines.append(say("steps.judge.line_true" if truth else "steps.judge.line_false", n=n,
-                         true_text=statement(i, True), why=say.text(f"options.{BANK[i]}.feedback")))
+        why = say.text(f"options.{BANK[i]}.feedback")
+        lines.append(say("steps.judge.line_true", n=n, why=why) if truth else
+                     say("steps.judge.line_false", n=n, true_text=statement(i, True), why=why))
         w.truefalse(f"statement_{n}", say.text("answers.statement", n=n), truth, BANK[i])
     why = say("steps.judge.why_all_true" if all(truth for _, truth in items) else "steps.judge.why")
     steps = (Step(say.text("steps.judge.title"), tuple(lines), (), why),)

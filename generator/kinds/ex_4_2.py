@@ -75,12 +75,17 @@ def normalise(inputs: dict) -> dict:
 def grid_lines(src: list[str], tgt: list[str], align: list[int], back: dict[int, int]) -> tuple:
     """One line per output word: its row of cells, the hot one, and where it steps back."""
     hot = say.text("grid.hot")
-    # a row that steps back says how far (one column, or several) and from where
-    return tuple(say("grid.row" if r not in back else "grid.row_steps_back" if back[r] > 1 else
-                     "grid.row_steps_back_one", word=t, row=r + 1, input=src[align[r]], column=align[r] + 1,
-                     cells=" ".join(hot if c == align[r] else "·" for c in range(len(src))),
-                     back=back.get(r, 0), above=max(align[:r], default=-1) + 1)
-                 for r, t in enumerate(tgt))
+
+    def row(r: int, t: str):
+        said = {"word": t, "row": r + 1, "input": src[align[r]], "column": align[r] + 1,
+                "cells": " ".join(hot if c == align[r] else "·" for c in range(len(src)))}
+        if r not in back:
+            return say("grid.row", **said)
+        # a row that steps back says how far (one column, or several) and from where
+        return say("grid.row_steps_back" if back[r] > 1 else "grid.row_steps_back_one", **said, back=back[r],
+                   above=max(align[:r], default=-1) + 1)
+
+    return tuple(row(r, t) for r, t in enumerate(tgt))
 
 
 def solve(problem: Problem, digits: int) -> Solution:

@@ -62,8 +62,8 @@ def solve(problem: Problem, digits: int) -> Solution:
              distractors=[(sigmoid, "implicit_extra_score")])
     w.vector("context", say.text("answers.context"), [ExactReal.of(v) for v in h], np.array([float(v) for v in h]))
     c_is_h1 = eq(Sym("c", "t"), Sym("h", "1"))
-    w.check("alpha = 1", True, say("verify.two_steps" if len(rows) == 2 else "verify.steps", n=len(rows),
-                                   c_is_h1=c_is_h1))
+    w.check("alpha = 1", True, say("verify.two_steps", c_is_h1=c_is_h1) if len(rows) == 2 else
+            say("verify.steps", n=len(rows), c_is_h1=c_is_h1))
     recall = ((say("recall.front"), say("recall.back", c_is_h1=c_is_h1)),)
     return Solution(problem, say.text("title"), tuple(question), forecast, steps,
                     tuple(w.answers), tuple(w.checks), recall)

@@ -53,8 +53,9 @@ def jumped_share(sm, k: int) -> tuple:
     """What the jumped score's weight is, in words: "most" only where it is a
     clear majority (50.3 % is "a little over half")."""
     a = sm.weights[k]
-    key = ("most" if exact.compare(a, ExactReal.of(Fraction(3, 5))) > 0 else
-           "over_half" if exact.compare(a, ExactReal.of(Fraction(1, 2))) > 0 else "largest")
+    if exact.compare(a, ExactReal.of(Fraction(3, 5))) > 0:
+        return say("why_div.most", pct=pct(a))
+    key = "over_half" if exact.compare(a, ExactReal.of(Fraction(1, 2))) > 0 else "largest"
     return say(f"why_div.{key}", pct=pct(a), others=len(sm.scores) - 1, rest=pct(1 - a))
 
 
