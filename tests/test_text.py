@@ -240,3 +240,43 @@ def test_the_check_finds_what_a_translator_left(cli, tmp_path):
     r = cli("text", "check", "--lang", "de", "--seeds", "1", "--text", str(tmp_path / "words"))
     assert r.returncode == 1
     assert "the page reads as English in places" in r.stdout
+
+
+# A sentence is given only the values it says (issue 35.6): a value no
+# placeholder of the chosen sentence names was computed for nothing.
+
+SEEDS = 60  # per kind, at digits 4, 2 and 10 in turn (a few seconds in all)
+
+
+def test_a_sentence_is_given_only_the_values_it_says(monkeypatch):
+    """Every kind rendered over seeds and digits, each sentence said with the
+    names of the values passed: every name is a placeholder of the English
+    sentence ({name}, or {Name} for a name written with a small letter)."""
+    from generator import kinds
+    from generator.figures import draw_figures
+    from generator.pipeline import sample_problem, solve_problem
+    from generator.render.markdown import render_problem
+
+    said: set[tuple[str, str, frozenset[str]]] = set()
+    plain_call, plain_text = text.Sayer.__call__, text.Sayer.text
+
+    def call(self, key, /, **values):
+        said.add((self.file, key, frozenset(values)))
+        return plain_call(self, key, **values)
+
+    def plain(self, key, /, **values):
+        said.add((self.file, key, frozenset(values)))
+        return plain_text(self, key, **values)
+
+    monkeypatch.setattr(text.Sayer, "__call__", call)
+    monkeypatch.setattr(text.Sayer, "text", plain)
+    with text.use("en"):
+        for kind in kinds.all_kinds():
+            for seed in range(SEEDS):
+                solution = solve_problem(sample_problem(kind.id, seed), (4, 2, 10)[seed % 3])
+                render_problem(solution, figures=draw_figures(solution))
+        unused = sorted(f"{file}.yaml: {key}: given {', '.join(sorted(extra))}" for file, key, names in said
+                        if (extra := {n for n in names if n not in (sentence := text.lookup(file, key)).names
+                                      and n[:1].upper() + n[1:] not in sentence.names}))
+    assert len(said) > 400  # the sentences said, by the names given them
+    assert not unused, "\n".join(unused)
