@@ -14,8 +14,8 @@ and the verdict against --limit with `make bench`'s noise rule
 (bench/report.py `judge`): slower or not where the turns agree, else the
 median where they are tight on a quiet machine, else too noisy to judge.
 About two minutes on two cores.  `--before-lang`/`--after-lang` say the
-problems in a language (issue 35.5: German within 10 % of English is
-`ab_kinds.py HEAD HEAD --before-lang en --after-lang de --limit 1.10`).
+problems in a language (`ab_kinds.py HEAD HEAD --before-lang en --after-lang de`;
+issue 35.5's own table, by the fastest turns, is `bench/run.py --words`).
 
 Exit code 0 when no kind is judged slower, 1 when one is, 2 on bad usage.
 """

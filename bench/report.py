@@ -463,8 +463,60 @@ def render(results: dict, refs: dict) -> str:
 
 def _tables(results: dict, refs: dict) -> list[str]:
     """The tables of every figure measured, one per kind of measure."""
-    return [line for table in (_kinds_table, _figures_table, _rexams_table, _site_table, _exam_table, _cli_table,
-                               _growth_table) for line in table(results, refs)]
+    return [line for table in (_kinds_table, _words_table, _figures_table, _rexams_table, _site_table, _exam_table,
+                               _cli_table, _growth_table) for line in table(results, refs)]
+
+
+WORDS_LIMIT = 1.10  # issue 35.5: no more than 10 % slower
+
+
+def words_verdicts(results: dict) -> list[tuple[str, str, float, str]]:
+    """Issue 35.5 per kind: (kind, what, ratio of the fastest turns, verdict)
+    for English now ÷ English before the words moved, and German ÷ English."""
+    out = []
+    for r in (results.get("words") or {}).get("rows", []):
+        pairs = [("English now ÷ before", "en_ms", "before_ms"), ("German ÷ English", "de_ms", "en_ms")]
+        for what, now, then in pairs:
+            if r.get(now) and r.get(then):
+                ratio = r[now] / r[then]
+                out.append((r["kind"], what, ratio, MEETS if ratio <= WORDS_LIMIT else MISSES))
+    return out
+
+
+def _words_table(results: dict, refs: dict) -> list[str]:
+    words = results.get("words")
+    if not words:
+        return []
+    before = words["before"]
+    label = before["label"]
+    out = ["", "## The words (issue 35.5): English before and after they moved into text files, and German", "",
+           f"Per kind the same problems (sample + solve + render Markdown) in English at {label} "
+           + (f"({before['commit'][:12]}, the commit before issue 35)" if before.get("commit") else
+              f"(not measured: {before.get('unavailable')})")
+           + ", in English now and in German now, the three taking turns. Each figure is the kind's fastest turn "
+           "(ms a problem): other work on a shared machine only adds time to a turn, so the fastest is the nearest "
+           "to the code's own cost; the quartile turns' ratio beside it shows whether the turns agree. Target: "
+           f"each ratio at most {WORDS_LIMIT:.2f}.", "",
+           f"| kind | problems a turn | turns | load | {label} en | now en | now de | en now ÷ {label} "
+           f"(quartile) | de ÷ en (quartile) | ≤ {WORDS_LIMIT:.2f}? |", "|---|---|---|---|---|---|---|---|---|---|"]
+    judged = {}
+    for kind, what, ratio, verdict in words_verdicts(results):
+        judged.setdefault(kind, []).append(verdict)
+    for r in words["rows"]:
+        def ratio(now: str, then: str) -> str:
+            if not (r.get(f"{now}_ms") and r.get(f"{then}_ms")):
+                return "–"
+            return (f"{r[f'{now}_ms'] / r[f'{then}_ms']:.3f} "
+                    f"({r[f'{now}_ms_quartile'] / r[f'{then}_ms_quartile']:.3f})")
+        verdicts_ = judged.get(r["kind"], [])
+        verdict = MISSES if MISSES in verdicts_ else MEETS if verdicts_ else UNMEASURED
+        out.append(f"| {r['kind']} | {r['problems_a_turn']} | {r['turns']} | {r['load'][0]}–{r['load'][1]} | "
+                   f"{r.get('before_ms', '–')} | {r['en_ms']} | {r['de_ms']} | {ratio('en', 'before')} | "
+                   f"{ratio('de', 'en')} | {verdict} |")
+    missed = sorted({k for k, _, _, v in words_verdicts(results) if v == MISSES})
+    out += ["", "Every kind meets issue 35.5's target." if judged and not missed else
+            f"Slower than {WORDS_LIMIT:.2f}×: {', '.join(missed)}." if missed else "Not measured."]
+    return out
 
 
 def _kinds_table(results: dict, refs: dict) -> list[str]:

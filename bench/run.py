@@ -36,7 +36,11 @@ them, and the report judges a figure only as far as its runs allow
 - the 300-student exam, plain and with --solutions, and 30 students; and the
   first two again on a loaded machine: half the cores kept busy by CPU-bound
   processes for as long as the exam runs (issue 14.5);
-- command-line start-up: `attndrills kinds` and `attndrills problem A`.
+- command-line start-up: `attndrills kinds` and `attndrills problem A`;
+- the words (issue 35.5): per kind the same problems said in English at
+  WORDS_BEFORE (the commit before the words moved into text files) and now,
+  and in German now, in turns; each figure the kind's fastest turn
+  (_measure_words).
 Everything goes through public entry points (the CLI, write_site, sheet_pdfs,
 draw_figures), so the helpers' faster versions are measured as they land.
 bench/ab_kinds.py compares the per-kind figures of any two commits the same way.
@@ -93,6 +97,13 @@ REXAMS_R = HERE / "rexams-r" / "rexams.R"
 R_WARM_STUDENTS = 5  # R/exams' warm rows: 50 instances after 2 students (its per-instance cost is flat by then)
 CORES = os.cpu_count() or 1
 BASELINE = "abdb93e"  # the last commit before issue 11's work: measured in the same run (see _baseline_tree)
+# Issue 35.5: English no more than 10 % slower per kind than before the words
+# moved into text files, German within 10 % of English
+WORDS_BEFORE = "19efa83"  # the last commit before issue 35's work
+WORDS_LANGS = ("en", "de")
+WORDS_TURNS = 10  # turns of each of the three
+WORDS_TURN_N = {"H": 10, "5.2": 10}  # problems a turn (sympy limits: fewer); the others WORDS_TURN_DEFAULT
+WORDS_TURN_DEFAULT = 100
 REPETITIONS = (f"per kind up to {DEFAULT_N} problems or {KIND_BUDGET_S:g} s, a faster kind at least {KIND_MIN_S:g} s "
                f"(at most {MAX_N} problems; H {N['H']}, 5.2 {N['5.2']}), at "
                f"{BASELINE} the same problems, the two alternating in turns of about {TURN_S:g} s (at least "
@@ -650,7 +661,50 @@ def _measure_all(tmp: str) -> dict:
     results["exam_loaded"] = _alternate({"plain": functools.partial(_measure_exam_loaded, []),
                                          "solutions": functools.partial(_measure_exam_loaded, ["--solutions"])})
     _growth(results)
+    _step(f"the words (issue 35): English at {WORDS_BEFORE}, English and German now, in turns", results)
+    results["words"] = _measure_words()
     return results
+
+
+def _measure_words() -> dict:
+    """Issue 35.5, per kind: the same problems (sample + solve + render
+    Markdown) said in English at WORDS_BEFORE and now, and in German now, the
+    three taking WORDS_TURNS turns in rotating order (ABC, CBA …).  A figure
+    is a kind's fastest turn: other work on a shared machine only ever adds
+    time to a turn, so the fastest is the nearest to the code's own cost (the
+    rule of Python's timeit); the quartile turn is kept beside it to show
+    whether the turns agree."""
+    with tempfile.TemporaryDirectory(prefix="bench-words-") as tmp:
+        commit, why = _baseline_tree(ROOT, WORDS_BEFORE, Path(tmp))
+        servers = {"en": _Kinds(None, "en"), "de": _Kinds(None, "de")}
+        if commit:
+            servers["before"] = _Kinds(tmp)
+        try:
+            names = list(servers)
+            rows = []
+            for kind in servers["en"].ids:
+                count = WORDS_TURN_N.get(kind, WORDS_TURN_DEFAULT)
+                load = os.getloadavg()[0]
+                for srv in servers.values():
+                    srv.begin(kind)
+                ms: dict[str, list[float]] = {name: [] for name in names}
+                for turn in range(WORDS_TURNS):
+                    for name in (names if turn % 2 == 0 else reversed(names)):
+                        ms[name].append(1000 * servers[name].turn(turn * count, count) / count)
+                for srv in servers.values():
+                    srv.end()
+                row = {"kind": kind, "problems_a_turn": count, "turns": WORDS_TURNS,
+                       "load": [round(load, 2), round(os.getloadavg()[0], 2)]}
+                for name, times in ms.items():
+                    times.sort()
+                    row[f"{name}_ms"] = round(times[0], 4)
+                    row[f"{name}_ms_quartile"] = round(times[len(times) // 4], 4)
+                rows.append(row)
+        finally:
+            for srv in servers.values():
+                srv.close()
+    return {"before": {"label": WORDS_BEFORE, "commit": commit} if commit else
+            {"label": WORDS_BEFORE, "unavailable": why}, "rows": rows}
 
 
 def _measure_rexams(results: dict) -> dict:
@@ -731,6 +785,9 @@ def main() -> int:
     import report
 
     refs = report.load_references()
+    if "--words" in sys.argv:  # only issue 35.5's table (a few minutes), printed; results.json is left as it is
+        print("\n".join(report._words_table({"words": _measure_words()}, refs)))
+        return 0
     if "--report-only" in sys.argv:  # the report of the last run's results, again (after editing references.yaml)
         results = json.loads(OUT.read_text())
     else:

@@ -466,3 +466,53 @@ def test_the_loaded_machine_keeps_half_the_cores_busy_and_only_while_the_block_r
         assert min(ticks()) >= 0.1 * os.sysconf("SC_CLK_TCK"), ticks()
         raise KeyError
     assert all(p.poll() is not None for p in started)
+
+
+def _words(before_ms: float, en_ms: float, de_ms: float) -> dict:
+    row = {"kind": "A", "problems_a_turn": 100, "turns": 10, "load": [0.2, 0.3]}
+    for name, ms in (("before", before_ms), ("en", en_ms), ("de", de_ms)):
+        row[f"{name}_ms"], row[f"{name}_ms_quartile"] = ms, ms * 1.02
+    return {"words": {"before": {"label": "19efa83", "commit": "19efa83d655a"}, "rows": [row]}}
+
+
+@pytest.mark.parametrize("before, en, de, verdicts", [
+    (1.0, 1.08, 1.15, ["meets", "meets"]),  # 1.15 / 1.08 = 1.065
+    (1.0, 1.12, 1.12, ["MISSES", "meets"]),
+    (1.0, 1.0, 1.11, ["meets", "MISSES"]),
+])
+def test_the_words_are_held_to_ten_percent_english_then_and_now_and_german_beside_english(before, en, de, verdicts):
+    judged = report.words_verdicts(_words(before, en, de))
+    assert [v for _, _, _, v in judged] == verdicts
+    table = "\n".join(report._words_table(_words(before, en, de), REFS))
+    assert ("Every kind meets" in table) == (verdicts == ["meets", "meets"])
+    assert f"{en / before:.3f} ({en / before:.3f})" in table
+
+
+def test_the_words_run_the_same_problems_in_rotating_turns_and_keep_the_fastest(monkeypatch, tmp_path):
+    log = []
+
+    class Server(_Fake):
+        ids = ["A", "H"]
+
+        def __init__(self, tree=None, lang=None):
+            name = lang or "before"
+            super().__init__({"before": 1.0, "en": 1.05, "de": 1.1}[name], log, name)
+
+        def turn(self, first, count):
+            seconds = super().turn(first, count)
+            return seconds * (3 if first == 0 else 1)  # a disturbed first turn: not the fastest
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(run, "_Kinds", Server)
+    monkeypatch.setattr(run, "_baseline_tree", lambda root, commit, into: ("19efa83d655a", ""))
+    words = run._measure_words()
+    turns = [e for e in log if e[1] != "begin" and e[0] != "end"]
+    assert [e[0] for e in turns[:6]] == ["en", "de", "before", "before", "de", "en"]
+    for i in range(0, run.WORDS_TURNS * 3, 3):  # the three run the same seeds turn by turn
+        assert len({e[1:] for e in turns[i:i + 3]}) == 1
+    a, h = words["rows"]
+    assert (a["before_ms"], a["en_ms"], a["de_ms"]) == (1.0, 1.05, 1.1)
+    assert h["problems_a_turn"] == run.WORDS_TURN_N["H"]
+    assert [v for _, _, _, v in report.words_verdicts({"words": words})] == ["meets"] * 4

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..text import Sayer
+from ..mathlines import NumText
 from ..model import Answer, Solution
 from ..pipeline import build_items
 from ..seeding import derived_seed, encode
@@ -137,9 +138,10 @@ def assemble(spec: Spec, students: list[Student], master: int, shuffle: bool = T
     return [assemble_paper(spec, s, master, shuffle) for s in students]
 
 
-def points_text(x: Fraction) -> str:
-    """Points as the papers print them: `2`, `2.5`, `1.66667`."""
-    return f"{float(x):g}"
+def points_text(x: Fraction) -> NumText:
+    """Points as the papers print them: `2`, `2.5`, `1.66667` (a number's
+    text: said in a sentence, it takes the language's decimal mark)."""
+    return NumText(f"{float(x):g}")
 
 
 POINTS_PLACES = 12  # answers.csv's points: exact, or to 12 places, which `grade` reads back exactly

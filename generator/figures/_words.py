@@ -13,23 +13,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Mapping
 
+from ..text import Capitals
+
 Words = Mapping[str, str]
-
-
-class _Values(dict):
-    """A sentence's values; {Who} is {who} with a capital first letter, as
-    generator.text says it."""
-
-    def __missing__(self, name: str) -> str:
-        value = self[name[:1].lower() + name[1:]] if name[:1].isupper() else None
-        if value is None:
-            raise KeyError(name)
-        return value[:1].upper() + value[1:]
 
 
 def say(words: Words, key: str, **values) -> str:
     """Sentence `key` of `words` with its values put in (text)."""
-    return words[key].format_map(_Values({k: str(v) for k, v in values.items()}))
+    return words[key].format_map(Capitals({k: str(v) for k, v in values.items()}))
 
 
 def _group(kind: str) -> list[str]:

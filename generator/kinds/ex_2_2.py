@@ -53,9 +53,11 @@ def figures(w: SolutionBuilder, sm, states, c) -> tuple:
     """The context among the states where they are two-dimensional, else the weights as bars."""
     tops = top_positions(sm.scores)
     k = tops[0]
+    three = len(states[0]) == 3  # drawn states have three components; typed ones any number
     specs = [spec for spec in (context_figure(w, sm.weights, states, c, context_caption(w, sm.weights, c, states)),)
                if spec] or [bars_figure(w, sm.weights, position_labels(len(sm.scores)), say(
-                   "figure.bars_one") if len(tops) == 1 else say("figure.bars_tied", positions=positions(tops)),
+                   "figure.bars_one" if three else "figure.bars_one_any") if len(tops) == 1 else
+                   say("figure.bars_tied" if three else "figure.bars_tied_any", positions=positions(tops)),
                    winner=k if len(tops) == 1 else None)]
     return tuple(specs)
 

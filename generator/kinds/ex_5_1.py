@@ -17,7 +17,6 @@ from ._recipe.parsing import rationals, states_input
 from ._recipe.worked import states_line
 
 say = Sayer("ex_5_1")
-# refusals of a typed input
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -62,8 +61,9 @@ def solve(problem: Problem, digits: int) -> Solution:
              distractors=[(sigmoid, "implicit_extra_score")])
     w.vector("context", say.text("answers.context"), [ExactReal.of(v) for v in h], np.array([float(v) for v in h]))
     c_is_h1 = eq(Sym("c", "t"), Sym("h", "1"))
-    w.check("alpha = 1", True, say("verify.two_steps", c_is_h1=c_is_h1) if len(rows) == 2 else
-            say("verify.steps", n=len(rows), c_is_h1=c_is_h1))
+    steps_said = ("verify.one_step", {}) if len(rows) == 1 else ("verify.two_steps", {}) if len(rows) == 2 else \
+        ("verify.steps", {"n": len(rows)})
+    w.check("alpha = 1", True, say(steps_said[0], **steps_said[1], c_is_h1=c_is_h1))
     recall = ((say("recall.front"), say("recall.back", c_is_h1=c_is_h1)),)
     return Solution(problem, say.text("title"), tuple(question), forecast, steps,
                     tuple(w.answers), tuple(w.checks), recall)

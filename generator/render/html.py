@@ -10,6 +10,7 @@ from ..mathlines import Node, Sym
 from ..model import Prose, Solution
 from .latex import latex
 from .plain import GREEK
+from ..text import Sayer
 
 
 def tex(node) -> str:
@@ -44,14 +45,17 @@ def solution_html(solution: Solution, figures: str = "", anchor: str = "") -> st
     Verify, where the printed key sets them.  With an `anchor`, each step's
     title has the id `<anchor>-step-<n>` (attndrills analyse links to it);
     without, no id (Moodle and Canvas keep their bytes)."""
-    out = [f"<p><b>Forecast.</b> {inline(solution.forecast)}</p>"]
+    say = Sayer("ui").text  # the headings' words (problem.* of text/<lang>/ui.yaml)
+    why = html.escape(say("problem.why"))
+    out = [f"<p><b>{html.escape(say('problem.forecast'))}.</b> {inline(solution.forecast)}</p>"]
     for n, s in enumerate(solution.steps, start=1):
         at = f' id="{anchor}-step-{n}"' if anchor else ""
-        out.append(f"<p{at}><b>Step {n} — {html.escape(s.title)}.</b></p>")
+        out.append(f"<p{at}><b>{html.escape(say('problem.step', n=n, title=s.title))}</b></p>")
         out += [f"<p>{inline(b)}</p>" for b in s.body]
         out += [f"<p>\\[{tex(m)}\\]</p>" for m in s.math]
         out += [f"<p>{inline(a)}</p>" for a in s.after]
-        out.append(f"<p><i>Why this step?</i> {inline(s.why)}</p>")
+        out.append(f"<p><i>{why}</i> {inline(s.why)}</p>")
     out.append(figures)
-    out.append("<p><b>Verify.</b></p><ul>" + "".join(f"<li>{inline(c.line)}</li>" for c in solution.checks) + "</ul>")
+    out.append(f"<p><b>{html.escape(say('problem.verify'))}</b></p><ul>"
+               + "".join(f"<li>{inline(c.line)}</li>" for c in solution.checks) + "</ul>")
     return "".join(out)

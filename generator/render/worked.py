@@ -15,6 +15,7 @@ from ..errors import UserError
 from ..exam.remedies import Remedy
 from ..figures import draw_figures
 from ..templating import environment
+from ..text import Sayer
 from .cards import anki_fields
 from .html import inline, question_html, solution_html
 from .markdown import inline as md_inline
@@ -40,7 +41,9 @@ def card_link(r: Remedy) -> str:
 
 
 def step_title(r: Remedy) -> str:
-    return f"Step {r.step} — {r.solution.steps[r.step - 1].title}" if r.solution and r.step else ""
+    if not (r.solution and r.step):
+        return ""
+    return Sayer("ui").text("problem.step", n=r.step, title=r.solution.steps[r.step - 1].title).removesuffix(".")
 
 
 def card_text(r: Remedy, html_form: bool) -> str:

@@ -360,12 +360,19 @@ def _formatted(sentence: Sentence, values: Mapping[str, Value]) -> str | None:
     given = values
     if mark != "." and NumText in map(type, values.values()):
         given = {name: v.replace(".", mark) if type(v) is NumText else v for name, v in values.items()}
-    if sentence.capitals:
-        given = dict(given)
-        for name in sentence.capitals:
-            if name not in given and (lower := base_name(name)) in given:
-                given[name] = capitalised(_parts(given[lower]))[0]
     try:
-        return sentence.source.format_map(given)
+        return sentence.source.format_map(Capitals(given) if sentence.capitals else given)
     except KeyError:
         return None
+
+
+class Capitals(dict):
+    """A sentence's values, texts and counts, for str.format_map: {Who} is
+    {who} with a capital first letter (the figures fill their words so too)."""
+
+    def __missing__(self, name: str) -> str:
+        lower = base_name(name)
+        if lower == name or lower not in self:
+            raise KeyError(name)
+        value = str(self[lower])
+        return value[:1].upper() + value[1:]

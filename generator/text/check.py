@@ -91,6 +91,7 @@ def _render_all(langs: tuple[str, ...], text_dir: Path | None, seeds: int, out: 
     from .. import kinds
     from ..pipeline import sample_problem, solve_problem
     from ..figures import draw_figures
+    from ..render.html import solution_html
     from ..render.markdown import render_problem
 
     with _Recorder() as rec:
@@ -101,8 +102,11 @@ def _render_all(langs: tuple[str, ...], text_dir: Path | None, seeds: int, out: 
                         try:
                             solution = solve_problem(sample_problem(kind.id, seed), 4)
                             figures = draw_figures(solution)  # their words and alt texts are read too
+                            # the page, the figures' words, and the worked solution as Moodle, Canvas
+                            # and `analyse` show it (HTML)
                             page = render_problem(solution, figures=figures) + "".join(
-                                re.sub(r"<[^>]*>", " ", f.data.decode("utf-8")) for f in figures)
+                                re.sub(r"<[^>]*>", " ", f.data.decode("utf-8")) for f in figures) + \
+                                re.sub(r"<[^>]*>", " ", solution_html(solution))
                         except KeyError as e:
                             out.append(f"{kind.id} seed {seed} ({lang}): {e.args[0]}")
                             continue

@@ -21,7 +21,7 @@ from ..render import moodle, plain
 from ..render.typst import breakable, escape_typst, label, render_document, view, work_space
 from ..render.typst_math import typst_string
 from ..spreadsheet import cell
-from ..text import Sayer
+from ..text import Sayer, number
 from .atomic import check_out, write_into
 from .jobs import run_jobs, two_phase
 from .manifest import check_same_exam, manifest_json
@@ -131,7 +131,7 @@ def _paper(job: tuple) -> dict:
         written[f"papers/{student.filename}.pdf"] = compiler.compile_pdf(render_document(
             "exam.typ.j2", title=spec.title, code=exam.code, seed=master, paper=paper, problems=problems,
             student_name=typst_string(breakable(student.name)), student_id=typst_string(breakable(student.id)),
-            total=points_text(sum(q.points for q in exam.questions)),
+            total=number(points_text(sum(q.points for q in exam.questions))),
             digits=spec.digits, footer=page_footer), age_out=not with_solutions)
         if with_solutions:  # the student's own variants, worked, with their figures
             say = Sayer("ui").text

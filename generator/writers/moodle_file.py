@@ -15,8 +15,11 @@ def moodle_xml(spec: Spec, master: int, papers: list[dict]) -> bytes:
     """Under a category named after the exam, one category per exam question
     (spec order) holding every distinct variant of it, in roster order."""
     points = item_points(spec)
-    info = Sayer("ui").text("moodle.info", title=spec.title, n=len(points), points=points_text(sum(points)),
-                            seed=master)
+    say = Sayer("ui").text
+    total = points_text(sum(points))
+    info = say("moodle.info", title=spec.title, seed=master,
+               questions=say("moodle.questions.one" if len(points) == 1 else "moodle.questions.many", n=len(points)),
+               points=say("moodle.points.one" if total == "1" else "moodle.points.many", n=total))
     out = [moodle.render_category([spec.title], html.escape(info, quote=False))]
     for item, pts in enumerate(points, start=1):
         out.append(moodle.render_category([spec.title, moodle.item_category(item, pts)]))
