@@ -12,10 +12,12 @@ from .errors import UserError
 from .kinds._base import working_note
 from .model import Problem, Solution
 from .seeding import rng_for, variant_code
+from .text import Sayer
 
 # At 1 place the weights of even four equal scores print as 0.3 and add to
 # 1.2: too coarse to teach from (guide/numbers-and-marking.md, "Numbers").
 MIN_DIGITS, MAX_DIGITS = 2, 10
+say = Sayer("shared")
 
 
 def check_digits(digits: int) -> int:
@@ -41,13 +43,12 @@ def given_problem(kind_name: str, inputs: dict[str, Any]) -> Problem:
     clean = kind.normalise(inputs)
     why = (kind.accepts or kind.property)(clean)
     if why:
-        raise UserError(f"these inputs do not show {_name(kind)}: {why}")
+        raise UserError(say.text("refused.not_shown", what=_name(kind), why=why))
     return Problem(kind.id, None, clean, variant_code(kind.id, None), given=True)
 
 
 def _name(kind) -> str:
-    what = f"“{kind.title}”"
-    return f"cell {kind.id}, {what}" if kind.level is None else f"exercise {kind.id}, {what}"
+    return say.text("refused.cell" if kind.level is None else "refused.exercise", id=kind.id, title=kind.title)
 
 
 def solve_problem(problem: Problem, digits: int = 4) -> Solution:

@@ -121,8 +121,8 @@ def entry(name: str) -> Entry:
     for e in INDEX:
         if key.upper() == e.id.upper() or key.lower() == e.slug:
             return e
-    raise UserError(f"unknown kind {name!r}; choose one of {', '.join(e.id for e in listing())} "
-                    "(see `attndrills kinds`)")
+    raise UserError(Sayer("shared").text("refused.unknown_kind", name=repr(name),
+                                         known=", ".join(e.id for e in listing())))
 
 
 def all_kinds() -> list[Kind]:
@@ -146,5 +146,5 @@ def get(name: str) -> Kind:
     for kind in REGISTRY.values():
         if key.upper() == kind.id.upper() or key.lower() == kind.slug:
             return kind
-    known = ", ".join(k.id for k in all_kinds())
-    raise UserError(f"unknown kind {name!r}; choose one of {known} (see `attndrills kinds`)")
+    raise UserError(Sayer("shared").text("refused.unknown_kind", name=repr(name),
+                                         known=", ".join(k.id for k in all_kinds())))

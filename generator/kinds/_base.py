@@ -89,10 +89,7 @@ class Kind:
             inputs = self.normalise(self.sample(rng, params))
             if self.property(inputs) is None:
                 return inputs
-        raise ProblemRejected(
-            f"kind {self.id}: no draw met the cell's property in {MAX_DRAWS} tries; "
-            "relax the scenario parameters"
-        )
+        raise ProblemRejected(say.text("refused.no_draw", kind=self.id, tries=MAX_DRAWS))
 
 
 # Intermediate values of a worked line (exponentials, the denominator,

@@ -11,7 +11,7 @@ from ..errors import UserError
 from ..inputs import check_keys, number_text, parse_words, require
 from ..maths import exact
 from ..maths.attention import softmax
-from ..mathlines import Call, Sym, eq
+from ..mathlines import Call, NumText, Sym, eq
 from ..model import Problem, Solution, Step
 from ..text import Sayer
 from . import about, register
@@ -56,34 +56,25 @@ def normalise(inputs: dict) -> dict:
         out["target"] = parse_words(inputs["target"], "target", max_len=12)
         step = inputs.get("step", 1)
         if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= len(out["target"]):
-            raise UserError(STEP_RANGE.format(most=len(out["target"])))
+            raise UserError(say.text("refused.step_range", most=len(out["target"])))
         out["step"] = step
     return out
 
 
 def _mismatch(what, got, tx):
-    return UserError(WORDS_MISMATCH.format(what=what, got=got, tx=tx))
-
-
-# Refusals of typed inputs (errors to the one who typed them; not taught words)
-STEP_RANGE = "step: expected a whole number from 1 to {most}"
-WORDS_MISMATCH = "{what}: {got} words given, but there are {tx} scores"
-ONE_SCORE = "a sharp peak needs at least two scores; a single score is cell E"
-TIED = ("the largest score is tied ({tied}), so no single weight wins; near-tied peaks are cell F, and kind 2.1 "
-        "works the softmax of any scores")
-NOT_SHARP = "the largest weight is {top:.3f}, below {threshold} — not a sharp peak; kind 2.1 works the softmax of any scores"
+    return UserError(say.text("refused.words_mismatch", what=what, got=got, tx=tx))
 
 
 def missing_property(inputs: dict, threshold: float = 0.6) -> str | None:
     s = rationals(inputs["scores"])
     if len(s) < 2:
-        return ONE_SCORE
+        return say.text("refused.one_score")
     top = sorted(s, reverse=True)
     if top[0] == top[1]:
-        return TIED.format(tied=positions([i for i, x in enumerate(s) if x == top[0]]))
+        return say.text("refused.tied", tied=positions([i for i, x in enumerate(s) if x == top[0]]))
     w = softmax(s).numeric
     if w.max() < threshold:
-        return NOT_SHARP.format(top=w.max(), threshold=threshold)
+        return say.text("refused.not_sharp", top=NumText(f"{w.max():.3f}"), threshold=NumText(str(threshold)))
     return None
 
 

@@ -24,8 +24,6 @@ from ._recipe.worked import differs_note, scores_line, states_line, step_context
 
 ALLOWED = {"scores", "states"}
 say = Sayer("cell_b")
-NOT_EQUAL = "the scores are not all equal; kind 2.2 blends the states with the weights of any scores"
-SINGLE = "with a single score there is nothing to spread the focus over (that is cell E)"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -46,9 +44,9 @@ def normalise(inputs: dict) -> dict:
 def missing_property(inputs: dict) -> str | None:
     s = rationals(inputs["scores"])
     if len(set(s)) != 1:
-        return NOT_EQUAL
+        return say.text("refused.not_equal")
     if len(s) < 2:
-        return SINGLE
+        return say.text("refused.single")
     return None
 
 

@@ -23,10 +23,6 @@ from ._recipe.worked import decimal_places, scores_line, steps_softmax
 
 ALLOWED = {"scores"}
 say = Sayer("cell_c")
-NO_NEGATIVE = ("no score is negative, and negative scores are what cell C is about; kind 2.1 works the softmax of "
-               "any scores")
-NO_POSITIVE = "no score is positive, so the naive division does not visibly break"
-ALL_EQUAL = "all scores are equal, so every weight is 1/T_x (cell B)"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -55,11 +51,11 @@ def accepts(inputs: dict) -> str | None:
 def missing_property(inputs: dict) -> str | None:
     s = rationals(inputs["scores"])
     if not any(x < 0 for x in s):
-        return NO_NEGATIVE
+        return say.text("refused.no_negative")
     if not any(x > 0 for x in s):
-        return NO_POSITIVE
+        return say.text("refused.no_positive")
     if len(set(s)) == 1:
-        return ALL_EQUAL
+        return say.text("refused.all_equal")
     return None
 
 

@@ -28,9 +28,6 @@ from ._recipe.worked import (differs_note, merged_step, printed_weights, scores_
 
 ALLOWED = {"scores", "shift"}
 say = Sayer("cell_d")
-TOO_LARGE = "shift: the shifted scores exceed 10^6 in size"
-NO_SHIFT = "the shift k is 0, so nothing is shifted; give a non-zero shift"
-ALL_EQUAL = "all scores are equal, so every weight is 1/T_x before and after any shift (cell B)"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -47,15 +44,15 @@ def normalise(inputs: dict) -> dict:
     out = {"scores": scores_input(require(inputs, "scores", "D"))}
     out["shift"] = number_text(parse_number(require(inputs, "shift", "D"), "shift"))
     if max(abs(s + Fraction(out["shift"])) for s in rationals(out["scores"])) > 10**6:
-        raise UserError(TOO_LARGE)
+        raise UserError(say.text("refused.too_large"))
     return out
 
 
 def missing_property(inputs: dict) -> str | None:
     if Fraction(inputs["shift"]) == 0:
-        return NO_SHIFT
+        return say.text("refused.no_shift")
     if len(set(inputs["scores"])) == 1:
-        return ALL_EQUAL
+        return say.text("refused.all_equal")
     return None
 
 
@@ -104,8 +101,9 @@ def solve(problem: Problem, digits: int) -> Solution:
         w.numeric("cancelled_factor", say.text("answers.cancelled_factor"), ratio,
                   float(np.exp(float(k))))
     same = all(agree(a, b) for a, b in zip(sm.weights, sm0.weights))
-    w.check("shift invariance", same, say("verify.same_apart" if apart else "verify.same", apart=apart,
-                                          weights=Tup(tuple(w.shown_answer(a) for a in sm0.weights))))
+    weights = Tup(tuple(w.shown_answer(a) for a in sm0.weights))
+    w.check("shift invariance", same, say("verify.same_apart", apart=apart, weights=weights) if apart else
+            say("verify.same", weights=weights))
     verify_sum(w, sm.weights)
     figures = (bars_figure(w, sm.weights, shifted_labels(base, shifted), say("figure.bars", k=number_text(k)),
                            winner=lead(sm)),)

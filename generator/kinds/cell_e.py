@@ -20,7 +20,6 @@ from ._recipe.worked import scores_line, states_line, step_context, steps_softma
 
 ALLOWED = {"scores", "states"}
 say = Sayer("cell_e")
-NOT_ONE = "T_x = {tx}, not 1, and cell E is about a single input; kind 2.2 blends several states"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -38,7 +37,7 @@ def normalise(inputs: dict) -> dict:
 
 def missing_property(inputs: dict) -> str | None:
     if len(inputs["scores"]) != 1:
-        return NOT_ONE.format(tx=len(inputs["scores"]))
+        return say.text("refused.not_one", tx=len(inputs["scores"]))
     return None
 
 

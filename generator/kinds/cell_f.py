@@ -10,7 +10,7 @@ from ..inputs import check_keys, number_text, require
 from ..maths import exact, numeric
 from ..maths.attention import float_gaps, softmax
 from ..maths.exact import ExactReal
-from ..mathlines import Add, Call, Sym, eq
+from ..mathlines import Add, Call, NumText, Sym, eq
 from ..model import Problem, Solution, Step
 from ..text import Sayer
 from . import about, register
@@ -42,25 +42,15 @@ def normalise(inputs: dict) -> dict:
     return {"scores": scores_input(require(inputs, "scores", "F"))}
 
 
-FEW = ("near-tied peaks need at least three scores, so that the two peaks stand out; kind 2.1 works the "
-       "softmax of any scores")
-FEW_SINGLE = ("near-tied peaks need at least three scores, so that the two peaks stand out; kind 2.1 works the "
-              "softmax of any scores, and a single score is cell E")
-LOW_SHARE = ("the top two weights share only {share:.3f} of the mass (below {least}); kind 2.1 works the softmax "
-             "of any scores")
-NOT_NEAR = ("the top two weights differ by {gap:.3f} (more than {most}) — not a near tie; kind 2.1 works the "
-            "softmax of any scores")
-
-
 def missing_property(inputs: dict, share: float = 0.8, gap: float = 0.15) -> str | None:
     s = rationals(inputs["scores"])
     if len(s) < 3:
-        return FEW_SINGLE if len(s) == 1 else FEW
+        return say.text("refused.few_single" if len(s) == 1 else "refused.few")
     w = np.sort(softmax(s).numeric)[::-1]
     if w[0] + w[1] < share:
-        return LOW_SHARE.format(share=w[0] + w[1], least=share)
+        return say.text("refused.low_share", share=NumText(f"{w[0] + w[1]:.3f}"), least=NumText(str(share)))
     if w[0] - w[1] > gap:
-        return NOT_NEAR.format(gap=w[0] - w[1], most=gap)
+        return say.text("refused.not_near", gap=NumText(f"{w[0] - w[1]:.3f}"), most=NumText(str(gap)))
     return None
 
 

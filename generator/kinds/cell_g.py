@@ -24,12 +24,6 @@ from ._recipe.worked import scores_line, steps_softmax, worked_weights
 
 ALLOWED = {"scores", "source", "target"}
 say = Sayer("cell_g")
-ROWS = "scores: expected {rows} rows, one per target word"
-ROW_LENGTH = "scores[{row}]: {got} scores, but there are {words} source words"
-TIED_ROW = ("row {row} has a tied largest score, so its alignment is ambiguous: cell G reads one source word per row; "
-            "give that row one largest score")
-IN_ORDER = ("the alignment read from the scores keeps the word order, and reordering is what cell G is about; give "
-            "scores whose largest entries step back at least once")
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -49,12 +43,12 @@ def normalise(inputs: dict) -> dict:
     target = parse_words(require(inputs, "target", "G"), "target", max_len=MAX_TY)
     rows = require(inputs, "scores", "G")
     if not isinstance(rows, list) or len(rows) != len(target):
-        raise UserError(ROWS.format(rows=len(target)))
+        raise UserError(say.text("refused.rows", rows=len(target)))
     out_rows = []
     for j, row in enumerate(rows):
         vals = parse_scores(row, f"scores[{j + 1}]")
         if len(vals) != len(source):
-            raise UserError(ROW_LENGTH.format(row=j + 1, got=len(vals), words=len(source)))
+            raise UserError(say.text("refused.row_length", row=j + 1, got=len(vals), words=len(source)))
         out_rows.append([number_text(v) for v in vals])
     return {"source": source, "target": target, "scores": out_rows}
 
@@ -73,9 +67,9 @@ def missing_property(inputs: dict) -> str | None:
     for j, r in enumerate(inputs["scores"]):
         s = sorted(rationals(r), reverse=True)
         if len(s) > 1 and s[0] == s[1]:
-            return TIED_ROW.format(row=j + 1)
+            return say.text("refused.tied_row", row=j + 1)
     if not is_reordering(alignment(inputs)):
-        return IN_ORDER
+        return say.text("refused.in_order")
     return None
 
 

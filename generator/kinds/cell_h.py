@@ -15,7 +15,7 @@ from ..maths.attention import float_gaps, softmax
 from ..maths.exact import ExactReal
 from ..mathlines import NumText, Infinity, Lim, Mul, Num, Sym, Tup, eq
 from ..model import Problem, Solution, Step
-from ..text import Sayer
+from ..text import NOW, Sayer, number
 from . import about, register
 from ._base import Kind, SolutionBuilder, draw_decimal, input_node
 from ._recipe.answers import table_distractors
@@ -29,15 +29,6 @@ ALLOWED = {"scores", "betas"}
 BETA_CHOICES = ("0.5", "1", "2", "3", "5", "10", "20")
 MAX_BETAS = 6
 say = Sayer("cell_h")
-NOT_A_LIST = "betas: expected a non-empty list of positive numbers"
-TOO_MANY = "betas: at most {most} values are supported"
-NOT_POSITIVE = "betas: every β must be positive"
-TOO_LARGE = "betas: β × score exceeds 10^6 in size"
-TWICE = "betas: {beta} is given more than once; give each β once"
-UNORDERED = ("betas: {given} are not in increasing order; the dial is turned up step by step, so give them as "
-             "{ordered}")
-ALL_EQUAL = "all scores are equal, so β changes nothing: every weight stays 1/T_x (cell B)"
-ONE_BETA = "a single β shows no trend; give at least two"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -53,34 +44,38 @@ def normalise(inputs: dict) -> dict:
     out = {"scores": scores_input(require(inputs, "scores", "H"))}
     raw = require(inputs, "betas", "H")
     if not isinstance(raw, list) or not raw:
-        raise UserError(NOT_A_LIST)
+        raise UserError(say.text("refused.betas_list"))
     if len(raw) > MAX_BETAS:
-        raise UserError(TOO_MANY.format(most=MAX_BETAS))
+        raise UserError(say.text("refused.betas_too_many", most=MAX_BETAS))
     betas = [parse_number(b, f"betas[{i + 1}]") for i, b in enumerate(raw)]
     if any(b <= 0 for b in betas):
-        raise UserError(NOT_POSITIVE)
+        raise UserError(say.text("refused.betas_positive"))
     if any(abs(b * s) > 10**6 for b in betas for s in rationals(out["scores"])):
-        raise UserError(TOO_LARGE)
+        raise UserError(say.text("refused.betas_too_large"))
     for b in betas:
         check_spread([b * s for s in rationals(out["scores"])], "betas × scores")
     # the dial is turned up step by step: each β once, in increasing order,
     # as typed (sorting them silently would answer another question)
     twice = sorted({b for b in betas if betas.count(b) > 1})
     if twice:
-        raise UserError(TWICE.format(beta=number_text(twice[0])))
+        raise UserError(say.text("refused.betas_twice", beta=number_text(twice[0])))
     if betas != sorted(betas):
-        raise UserError(UNORDERED.format(given=", ".join(number_text(b) for b in betas),
-                                         ordered=", ".join(number_text(b) for b in sorted(betas))))
+        raise UserError(say.text("refused.betas_unordered", given=_listed(betas), ordered=_listed(sorted(betas))))
     out["betas"] = [number_text(b) for b in betas]
     return out
+
+
+def _listed(betas: list[Fraction]) -> str:
+    """β values as typed, in the run's way of writing a list of numbers."""
+    return (NOW.sep + " ").join(number(number_text(b)) for b in betas)
 
 
 def missing_property(inputs: dict) -> str | None:
     s = rationals(inputs["scores"])
     if len(set(s)) < 2:
-        return ALL_EQUAL
+        return say.text("refused.all_equal")
     if len(inputs["betas"]) < 2:
-        return ONE_BETA
+        return say.text("refused.one_beta")
     return None
 
 
@@ -109,30 +104,32 @@ def dial_step(w: SolutionBuilder, n: int, betas: list[Fraction], sms: list, tied
     topw = w.shown_answer(sm.weights[k]).text
     before = w.shown_answer(sms[n - 1].weights[k]).text
     turn = {"prev": number_text(prev), "b": number_text(b), "factor": number_text(b / prev),
-            "who": positions(tied, each=True), "before": before, "after": topw}
+            "who": positions(tied, each=True), "after": topw}
     if before != topw or len(tied) == len(sm.scores):
-        why = say("steps.dial.moves", **turn)
+        why = say("steps.dial.moves", **turn, before=before)
     else:  # the same to the printed places: the sharpening shows in the largest of the others
         j = max((i for i in range(len(sm.scores)) if i not in tied), key=lambda i: float(sm.weights[i]))
         why = say("steps.dial.moves_other", **turn, n=j + 1, other_before=w.shown_answer(sms[n - 1].weights[j]).text,
                   other_after=w.shown_answer(sm.weights[j]).text)
     if n == len(betas) - 1:
-        why = why + say("steps.dial.limit" if len(tied) == 1 else "steps.dial.limit_tied", tied=positions(tied),
-                        near=how_near(b, sm.weights[k] * len(tied), tied))
+        near = how_near(b, sm.weights[k] * len(tied), tied)
+        why = why + (say("steps.dial.limit", near=near) if len(tied) == 1 else
+                     say("steps.dial.limit_tied", tied=positions(tied), near=near))
     return Step(title, (), lines, why)
 
 
 def how_near(b: Fraction, held: ExactReal, tied: list[int]) -> str:
     """How near the largest score(s), holding `held` at the last β, are to
     their limit: a pick, or for tied largest scores an even split."""
-    tail = "" if len(tied) == 1 else "_tied"
     if exact.compare(held, ExactReal.of(Fraction(99, 100))) >= 0:
-        key = "reached" + tail
+        key = "reached"
     elif exact.compare(held, ExactReal.of(Fraction(9, 10))) >= 0:
-        key = "close" + tail
+        key = "close"
     else:
-        key = "soft"
-    return say.text(f"steps.dial.near.{key}", b=number_text(b), tied=positions(tied))
+        return say.text("steps.dial.near.soft", b=number_text(b))
+    if len(tied) == 1:
+        return say.text(f"steps.dial.near.{key}", b=number_text(b))
+    return say.text(f"steps.dial.near.{key}_tied", b=number_text(b), tied=positions(tied))
 
 
 def answer(w: SolutionBuilder, scores: list[Fraction], sms: list, tied: list[int], hi: list, lo: list) -> None:
@@ -154,9 +151,10 @@ def check_sharpening(w: SolutionBuilder, sms: list, tied: list[int], hi: list) -
     rising = all(exact.compare(y, x) >= 0 for x, y in zip(tops, tops[1:]))
     printed = [w.shown_answer(t).text for t in tops]
     beyond = len(set(printed)) != len(printed)  # equal as printed: it rises beyond the printed places
-    w.check("sharpens monotonically", rising, say(
-        "verify.sharpens_beyond" if beyond else "verify.sharpens", who=positions(tied, each=True),
-        printed=NumText(" → ".join(printed)), digits=w.digits, limit=w.shown_answer(ExactReal.of(hi[k])).text))
+    said = {"who": positions(tied, each=True), "printed": NumText(" → ".join(printed)),
+            "limit": w.shown_answer(ExactReal.of(hi[k])).text}
+    w.check("sharpens monotonically", rising, say("verify.sharpens_beyond", **said, digits=w.digits) if beyond else
+            say("verify.sharpens", **said))
 
 
 def solve(problem: Problem, digits: int) -> Solution:
@@ -174,7 +172,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     steps.append(Step(say.text("steps.limits.title"), (), (
         eq(Lim(Sym("beta"), Infinity(), Sym("alpha")), Tup(tuple(input_node(v) for v in hi))),
         eq(Lim(Sym("beta"), Num("0"), Sym("alpha")), Tup(tuple(input_node(v) for v in lo))),
-    ), say("steps.limits.why" if len(tied) == 1 else "steps.limits.why_tied", tied=positions(tied))))
+    ), say("steps.limits.why") if len(tied) == 1 else say("steps.limits.why_tied", tied=positions(tied))))
     answer(w, scores, sms, tied, hi, lo)
     for b, sm in zip(betas, sms):
         verify_sum(w, sm.weights, f"β = {number_text(b)}: weights sum to one")

@@ -26,8 +26,6 @@ from ._recipe.worked import states_line, step_context, step_entropy, steps_softm
 
 ALLOWED = {"weights", "states"}
 say = Sayer("cell_i")
-NOT_WEIGHTS = ("the given numbers do not already sum to 1 in [0, 1], so they are scores, not weights; kind 2.2 turns "
-               "scores into weights and blends the states")
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -57,7 +55,7 @@ def normalised(weights: list[Fraction]) -> bool:
 
 def missing_property(inputs: dict) -> str | None:
     if not normalised(rationals(inputs["weights"])):
-        return NOT_WEIGHTS
+        return say.text("refused.not_weights")
     return None
 
 

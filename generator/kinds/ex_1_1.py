@@ -23,8 +23,6 @@ COUNT = 5
 SHAPE = {"s_prev": "vector", "h": "vector", "alpha": "number", "c": "vector", "e": "number", "T": "count",
          "y_prev": "word"}
 SHAPES = ("number", "vector", "count", "word")  # the order the Forecast asks in
-NOT_SYMBOLS = "symbols: a list of distinct names from {names}"
-NOT_ORDER = "meaning_order: a permutation of 0…{last}"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -38,10 +36,10 @@ def normalise(inputs: dict) -> dict:
     symbols = require(inputs, "symbols", "1.1")
     if not isinstance(symbols, list) or len(set(symbols)) != len(symbols) or \
             not 2 <= len(symbols) <= len(SYMBOLS) or any(s not in SYMBOLS for s in symbols):
-        raise UserError(NOT_SYMBOLS.format(names=", ".join(SYMBOLS)))
+        raise UserError(say.text("refused.symbols", names=", ".join(SYMBOLS)))
     order = inputs.get("meaning_order", list(range(len(symbols))))
     if sorted(order) != list(range(len(symbols))):
-        raise UserError(NOT_ORDER.format(last=len(symbols) - 1))
+        raise UserError(say.text("refused.meaning_order", last=len(symbols) - 1))
     return {"symbols": list(symbols), "meaning_order": [int(i) for i in order]}
 
 

@@ -21,7 +21,6 @@ BANK = ("reversed_bottleneck", "scores_are_probabilities", "shift_changes_weight
         "double_softmax", "wrong_state_order", "single_input_depends", "beta_limit_reversed",
         "context_outside_hull", "entropy_reversed", "divide_by_sum", "permutation_changes_context")
 COUNT = 3
-NOT_STATEMENTS = "statements: a list of [bank index 0…{last}, true/false] pairs, each index once"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -36,7 +35,7 @@ def normalise(inputs: dict) -> dict:
         isinstance(p, list) and len(p) == 2 and isinstance(p[0], int) and not isinstance(p[0], bool)
         and 0 <= p[0] < len(BANK) and isinstance(p[1], bool) for p in raw)
     if not ok or len({p[0] for p in raw}) != len(raw):
-        raise UserError(NOT_STATEMENTS.format(last=len(BANK) - 1))
+        raise UserError(say.text("refused.statements", last=len(BANK) - 1))
     return {"statements": [[p[0], p[1]] for p in raw]}
 
 
@@ -48,8 +47,9 @@ def solve(problem: Problem, digits: int) -> Solution:
     forecast = say("forecast")
     lines = []
     for n, (i, truth) in enumerate(items, start=1):
-        lines.append(say("steps.judge.line_true" if truth else "steps.judge.line_false", n=n,
-                         true_text=statement(i, True), why=say.text(f"options.{BANK[i]}.feedback")))
+        why = say.text(f"options.{BANK[i]}.feedback")
+        lines.append(say("steps.judge.line_true", n=n, why=why) if truth else
+                     say("steps.judge.line_false", n=n, true_text=statement(i, True), why=why))
         w.truefalse(f"statement_{n}", say.text("answers.statement", n=n), truth, BANK[i])
     why = say("steps.judge.why_all_true" if all(truth for _, truth in items) else "steps.judge.why")
     steps = (Step(say.text("steps.judge.title"), tuple(lines), (), why),)

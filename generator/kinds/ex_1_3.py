@@ -27,7 +27,6 @@ say = Sayer("ex_1_3")
 WRONG = ("scores_are_probabilities", "states_are_fractions", "forgot_to_normalise", "context_sums_to_one",
          "forgot_to_exponentiate")
 SHOW = 3  # distractors shown
-NOT_DISTRACTORS = "distractors: distinct indices 0…{last}"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -44,7 +43,7 @@ def normalise(inputs: dict) -> dict:
     picks = inputs.get("distractors", list(range(SHOW)))
     if not isinstance(picks, list) or not picks or any(
             not isinstance(i, int) or not 0 <= i < len(WRONG) for i in picks) or len(set(picks)) != len(picks):
-        raise UserError(NOT_DISTRACTORS.format(last=len(WRONG) - 1))
+        raise UserError(say.text("refused.distractors", last=len(WRONG) - 1))
     return {"scores": scores_input(require(inputs, "scores", "1.3")), "distractors": picks,
             "shuffle": int(inputs.get("shuffle", 0))}
 

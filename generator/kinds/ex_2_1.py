@@ -24,7 +24,6 @@ from ._recipe.wording import pct, positions
 from ._recipe.worked import scores_line, steps_softmax
 
 say = Sayer("ex_2_1")
-STEP_RANGE = "step: a whole number from 1 to 99"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -36,7 +35,7 @@ def normalise(inputs: dict) -> dict:
     check_keys(inputs, {"scores", "step"}, "2.1")
     step = inputs.get("step", 2)
     if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= 99:
-        raise UserError(STEP_RANGE)
+        raise UserError(say.text("refused.step_range"))
     return {"scores": scores_input(require(inputs, "scores", "2.1")), "step": step}
 
 

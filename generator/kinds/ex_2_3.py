@@ -59,7 +59,7 @@ def solve(problem: Problem, digits: int) -> Solution:
              method=w.method["weights"] + w.method.get("shifted_weights", []))
     w.truefalse("weights_change", say.text("answers.weights_change"), False, "shift_changes_weights")
     same = all(agree(a, b) for a, b in zip(sm.weights, sm0.weights))
-    w.check("shift invariance", same, say("verify.apart" if apart else "verify.same", apart=apart))
+    w.check("shift invariance", same, say("verify.apart", apart=apart) if apart else say("verify.same"))
     verify_sum(w, sm.weights)
     figures = [bars_figure(w, sm.weights, shifted_labels(base, shifted), say("figure.bars", c=number_text(c)),
                            winner=lead(sm))]

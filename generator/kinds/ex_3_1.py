@@ -22,14 +22,7 @@ from ._recipe.wording import positions
 from ._recipe.worked import step_entropy
 
 say = Sayer("ex_3_1")
-NOT_DISTRIBUTION = "weights: give non-negative numbers that sum to exactly 1"
-TOO_FEW = "weights: at least two positions are needed to compare entropies"
-NO_SPIKE = ("weights: {positions} share the largest weight, so there is no single spike to set against the "
-            "uniform case; give one weight larger than the rest")
-NO_SPIKE_UNIFORM = ("weights: {positions} share the largest weight, so there is no single spike to set against the "
-                    "uniform case; give one weight larger than the rest (cell B works through uniform weights)")
-TOO_CLOSE = ("weights: their entropy is within {digits} decimal places of the uniform one (both print as "
-             "{shown}), so the comparison cannot be shown; give a larger spike, or more --digits")
+
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
     """A spike of 0.80–0.97 on one of 4–8 positions; the rest split in hundredths,
@@ -51,13 +44,13 @@ def normalise(inputs: dict) -> dict:
     check_keys(inputs, {"weights"}, "3.1")
     weights = parse_scores(require(inputs, "weights", "3.1"), "weights")
     if sum(weights) != 1 or any(a < 0 for a in weights):
-        raise UserError(NOT_DISTRIBUTION)
+        raise UserError(say.text("refused.not_distribution"))
     if len(weights) < 2:
-        raise UserError(TOO_FEW)
+        raise UserError(say.text("refused.too_few"))
     top = max(weights)
     if weights.count(top) > 1:  # uniform ones too: the page's spike is one box
-        raise UserError((NO_SPIKE_UNIFORM if len(set(weights)) == 1 else NO_SPIKE).format(
-            positions=positions([i for i, a in enumerate(weights) if a == top])))
+        raise UserError(say.text("refused.no_spike_uniform" if len(set(weights)) == 1 else "refused.no_spike",
+                                  positions=positions([i for i, a in enumerate(weights) if a == top])))
     return {"weights": [number_text(a) for a in weights]}
 
 
@@ -95,7 +88,7 @@ def solve(problem: Problem, digits: int) -> Solution:
     w.check("uniform = ln Tx", agree(H_u, lnT), say("verify.uniform", ln_eq=eq(Call("ln", Num(str(tx))),
                                                                                  w.shown_answer(lnT))))
     if w.shown_answer(H).text == w.shown_answer(H_u).text:  # "H = 1.0986 < 1.0986" would be false as printed
-        raise UserError(TOO_CLOSE.format(digits=w.digits, shown=w.shown_answer(H).text))
+        raise UserError(say.text("refused.too_close", digits=w.digits, shown=w.shown_answer(H).text))
     ok = exact.sign(H) >= 0 and exact.compare(H_u, H) > 0
     w.check("spike below uniform", ok, say("verify.spike_lower", chain=Chain(Num("0"), (
         ("≤", Sym("H")), ("=", w.shown_answer(H)), ("<", w.shown_answer(H_u))))))

@@ -18,8 +18,6 @@ say = Sayer("ex_3_2")
 # the question's phrasings (question.<name> in the text file), picked by index
 PHRASINGS = ("which_state", "decoder_side", "compares")
 WHO = ("bahdanau", "luong")  # who.<name>: the attention asked about
-NOT_ASK = "ask: 'bahdanau' or 'luong'"
-NOT_PHRASING = "phrasing: 0…{last}"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -32,9 +30,9 @@ def normalise(inputs: dict) -> dict:
     ask = inputs.get("ask", "bahdanau")
     phrasing = inputs.get("phrasing", 0)
     if ask not in WHO:
-        raise UserError(NOT_ASK)
+        raise UserError(say.text("refused.ask"))
     if phrasing not in range(len(PHRASINGS)):
-        raise UserError(NOT_PHRASING.format(last=len(PHRASINGS) - 1))
+        raise UserError(say.text("refused.phrasing", last=len(PHRASINGS) - 1))
     return {"ask": ask, "phrasing": phrasing, "shuffle": int(inputs.get("shuffle", 0))}
 
 

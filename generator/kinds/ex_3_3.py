@@ -22,8 +22,6 @@ from ._recipe.parsing import rationals, scores_input, states_input
 from ._recipe.worked import scores_line, states_line, step_context, worked_weights
 
 say = Sayer("ex_3_3")
-TOO_FEW = "scores: exercise 3.3 swaps two states, so it needs at least two positions"
-NOT_SWAP = "swap: two different positions from 1 to {tx}"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -42,11 +40,11 @@ def normalise(inputs: dict) -> dict:
     scores = scores_input(require(inputs, "scores", "3.3"))
     states = states_input(require(inputs, "states", "3.3"), len(scores))
     if len(scores) < 2:
-        raise UserError(TOO_FEW)
+        raise UserError(say.text("refused.too_few"))
     swap = inputs.get("swap", [2, 3])
     if not (isinstance(swap, list) and len(swap) == 2 and all(isinstance(v, int) and 1 <= v <= len(scores)
                                                              for v in swap) and swap[0] != swap[1]):
-        raise UserError(NOT_SWAP.format(tx=len(scores)))
+        raise UserError(say.text("refused.swap", tx=len(scores)))
     return {"scores": scores, "states": states, "swap": sorted(swap)}
 
 

@@ -16,7 +16,6 @@ from ._base import Kind, SolutionBuilder
 
 MAX_LEN = 10**4
 say = Sayer("ex_4_1")
-LENGTH_REFUSED = "{key}: a whole number from 1 to {hi}"  # a typed length outside 1 … MAX_LEN
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -29,7 +28,7 @@ def sample(rng: np.random.Generator, params: dict) -> dict:
 def _length(inputs: dict, key: str) -> int:
     v = require(inputs, key, "4.1")
     if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= MAX_LEN:
-        raise UserError(LENGTH_REFUSED.format(key=key, hi=MAX_LEN))
+        raise UserError(say.text("refused.whole_number", key=key, hi=MAX_LEN))
     return v
 
 

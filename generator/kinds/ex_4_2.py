@@ -21,9 +21,6 @@ say = Sayer("ex_4_2")
 # where the hot cells run, by name: each option's text is options.<name> in
 # text/en/ex_4_2.yaml; MIXED is what none of the others is
 DIAGONAL, ANTI, SWAP, MOVED, MIXED, COLUMN = "diagonal", "anti_diagonal", "swap", "moved", "mixed", "column"
-ALIGNMENT_REFUSED = "alignment: one source position (1…{tx}) per target word"
-KEEPS_ORDER_REFUSED = ("alignment: it keeps the word order; this exercise describes a reordering, so some target "
-                       "word must align left of an earlier one")
 REORDERING = [i for i, p in enumerate(PAIRS) if is_reordering(p["align"])]
 # the options and the mistake each names when chosen wrongly
 OPTIONS = [(DIAGONAL, "monotonic_assumed"), (ANTI, "reversal_assumed"), (SWAP, "local_swap_assumed"),
@@ -69,21 +66,26 @@ def normalise(inputs: dict) -> dict:
     align = require(inputs, "alignment", "4.2")
     if not isinstance(align, list) or len(align) != len(target) or any(
             not isinstance(a, int) or isinstance(a, bool) or not 1 <= a <= len(source) for a in align):
-        raise UserError(ALIGNMENT_REFUSED.format(tx=len(source)))
+        raise UserError(say.text("refused.alignment", tx=len(source)))
     if not is_reordering([a - 1 for a in align]):
-        raise UserError(KEEPS_ORDER_REFUSED)
+        raise UserError(say.text("refused.keeps_order"))
     return {"source": source, "target": target, "alignment": list(align), "shuffle": int(inputs.get("shuffle", 0))}
 
 
 def grid_lines(src: list[str], tgt: list[str], align: list[int], back: dict[int, int]) -> tuple:
     """One line per output word: its row of cells, the hot one, and where it steps back."""
     hot = say.text("grid.hot")
-    # a row that steps back says how far (one column, or several) and from where
-    return tuple(say("grid.row" if r not in back else "grid.row_steps_back" if back[r] > 1 else
-                     "grid.row_steps_back_one", word=t, row=r + 1, input=src[align[r]], column=align[r] + 1,
-                     cells=" ".join(hot if c == align[r] else "·" for c in range(len(src))),
-                     back=back.get(r, 0), above=max(align[:r], default=-1) + 1)
-                 for r, t in enumerate(tgt))
+
+    def row(r: int, t: str):
+        said = {"word": t, "row": r + 1, "input": src[align[r]], "column": align[r] + 1,
+                "cells": " ".join(hot if c == align[r] else "·" for c in range(len(src)))}
+        if r not in back:
+            return say("grid.row", **said)
+        # a row that steps back says how far (one column, or several) and from where
+        return say("grid.row_steps_back" if back[r] > 1 else "grid.row_steps_back_one", **said, back=back[r],
+                   above=max(align[:r], default=-1) + 1)
+
+    return tuple(row(r, t) for r, t in enumerate(tgt))
 
 
 def solve(problem: Problem, digits: int) -> Solution:

@@ -18,10 +18,6 @@ from ._base import Kind, SolutionBuilder, input_node
 
 GAINS = ("0.5", "0.7", "0.8", "0.9")
 say = Sayer("ex_4_3")
-# refusals of a typed input
-WHOLE_REFUSED = "{key}: a whole number from 1 to {hi}"
-POSITION_REFUSED = "position: a whole number from 1 to tx = {tx}"
-GAIN_REFUSED = "gain: a number between 0 and 1 (the factor one recurrent step keeps)"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -36,14 +32,14 @@ def normalise(inputs: dict) -> dict:
     for key, hi in (("tx", 1000), ("step", 1000)):
         v = require(inputs, key, "4.3")
         if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= hi:
-            raise UserError(WHOLE_REFUSED.format(key=key, hi=hi))
+            raise UserError(say.text("refused.whole_number", key=key, hi=hi))
         out[key] = v
     pos = require(inputs, "position", "4.3")
     if not isinstance(pos, int) or isinstance(pos, bool) or not 1 <= pos <= out["tx"]:
-        raise UserError(POSITION_REFUSED.format(tx=out["tx"]))
+        raise UserError(say.text("refused.position", tx=out["tx"]))
     gain = parse_number(require(inputs, "gain", "4.3"), "gain")
     if not 0 < gain < 1:
-        raise UserError(GAIN_REFUSED)
+        raise UserError(say.text("refused.gain"))
     return {**out, "position": pos, "gain": number_text(gain)}
 
 

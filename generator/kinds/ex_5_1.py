@@ -17,9 +17,6 @@ from ._recipe.parsing import rationals, states_input
 from ._recipe.worked import states_line
 
 say = Sayer("ex_5_1")
-# refusals of a typed input
-ROWS_REFUSED = "scores: one row [e_t1] per decoder step (1 to 8 rows)"
-ONE_SCORE_REFUSED = "scores[{t}]: Tx = 1, so each row holds exactly one score"
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -33,12 +30,12 @@ def normalise(inputs: dict) -> dict:
     check_keys(inputs, {"scores", "states"}, "5.1")
     rows = require(inputs, "scores", "5.1")
     if not isinstance(rows, list) or not rows or len(rows) > 8:
-        raise UserError(ROWS_REFUSED)
+        raise UserError(say.text("refused.rows"))
     out = []
     for t, row in enumerate(rows, start=1):
         vals = parse_scores(row if isinstance(row, list) else [row], f"scores[{t}]")
         if len(vals) != 1:
-            raise UserError(ONE_SCORE_REFUSED.format(t=t))
+            raise UserError(say.text("refused.one_score", t=t))
         out.append([number_text(vals[0])])
     return {"scores": out, "states": states_input(require(inputs, "states", "5.1"), 1)}
 

@@ -25,13 +25,6 @@ from ._recipe.wording import pct
 from ._recipe.worked import step_entropy, steps_softmax
 
 say = Sayer("ex_5_3")
-# refusals of a typed input
-TX_REFUSED = "tx: a whole number from 2 to 12"
-POSITION_REFUSED = "position: a whole number from 1 to {tx}"
-JUMP_REFUSED = "jump: a positive number (the score that rises)"
-JUMP_TOO_SMALL = ("jump: a jump of {jump} lowers the entropy by only {drop} nats, so both entropies print as "
-                  "{entropy} at {digits} decimal places and the drop cannot be shown; give a larger jump, or more "
-                  "--digits")
 
 
 def sample(rng: np.random.Generator, params: dict) -> dict:
@@ -44,14 +37,14 @@ def normalise(inputs: dict) -> dict:
     check_keys(inputs, {"tx", "base", "jump", "position"}, "5.3")
     tx = require(inputs, "tx", "5.3")
     if not isinstance(tx, int) or isinstance(tx, bool) or not 2 <= tx <= 12:
-        raise UserError(TX_REFUSED)
+        raise UserError(say.text("refused.tx"))
     pos = inputs.get("position", tx)
     if not isinstance(pos, int) or isinstance(pos, bool) or not 1 <= pos <= tx:
-        raise UserError(POSITION_REFUSED.format(tx=tx))
+        raise UserError(say.text("refused.position", tx=tx))
     base = parse_number(require(inputs, "base", "5.3"), "base")
     jump = parse_number(require(inputs, "jump", "5.3"), "jump")
     if jump <= 0:
-        raise UserError(JUMP_REFUSED)
+        raise UserError(say.text("refused.jump"))
     check_spread([base, base + jump], "base + jump")
     return {"tx": tx, "base": number_text(base), "jump": number_text(jump), "position": pos}
 
@@ -60,8 +53,9 @@ def jumped_share(sm, k: int) -> tuple:
     """What the jumped score's weight is, in words: "most" only where it is a
     clear majority (50.3 % is "a little over half")."""
     a = sm.weights[k]
-    key = ("most" if exact.compare(a, ExactReal.of(Fraction(3, 5))) > 0 else
-           "over_half" if exact.compare(a, ExactReal.of(Fraction(1, 2))) > 0 else "largest")
+    if exact.compare(a, ExactReal.of(Fraction(3, 5))) > 0:
+        return say("why_div.most", pct=pct(a))
+    key = "over_half" if exact.compare(a, ExactReal.of(Fraction(1, 2))) > 0 else "largest"
     return say(f"why_div.{key}", pct=pct(a), others=len(sm.scores) - 1, rest=pct(1 - a))
 
 
@@ -123,8 +117,8 @@ def solve(problem: Problem, digits: int) -> Solution:
     step, H = step_entropy(w, sm.weights, sm.neg_log_weights, "t", say("steps.entropy.why"))
     steps.append(step)
     if w.shown_answer(H0).text == w.shown_answer(H).text:  # "H = 1.3863 < 1.3863" would be false as printed
-        raise UserError(JUMP_TOO_SMALL.format(jump=number_text(jump), drop=w.shown_answer(H0 - H).text,
-                                              entropy=w.shown_answer(H).text, digits=digits))
+        raise UserError(say.text("refused.jump_too_small", jump=number_text(jump), drop=w.shown_answer(H0 - H).text,
+                                  entropy=w.shown_answer(H).text, digits=digits))
     answer(w, sm0, sm, H0, H, float_gaps(spiked))
     verify_sum(w, sm.weights)
     check_dropped(w, H0, H)

@@ -21,11 +21,14 @@ def answer_softmax(w: SolutionBuilder, sm: Softmax) -> None:
     """Report exponentials, denominator and weights of one softmax; where the
     largest score was subtracted first, the labels say so."""
     shifted = np.array([float(s - sm.shift) for s in sm.scores])
-    case = "shifted" if sm.shift else "plain"
-    shift = number_text(sm.shift)
-    w.vector("exponentials", say.text(f"answers.exponentials.{case}", shift=shift), list(sm.exps), np.exp(shifted))
-    w.numeric("denominator", say.text(f"answers.denominator.{case}", shift=shift), sm.Z,
-              float(np.exp(shifted).sum()))
+    if sm.shift:
+        shift = number_text(sm.shift)
+        exps, z = (say.text("answers.exponentials.shifted", shift=shift),
+                   say.text("answers.denominator.shifted", shift=shift))
+    else:
+        exps, z = say.text("answers.exponentials.plain"), say.text("answers.denominator.plain")
+    w.vector("exponentials", exps, list(sm.exps), np.exp(shifted))
+    w.numeric("denominator", z, sm.Z, float(np.exp(shifted).sum()))
     w.vector("weights", say.text("answers.weights"), list(sm.weights), sm.numeric,
              distractors=weight_distractors(sm))
 

@@ -107,9 +107,12 @@ def context_caption(w: SolutionBuilder, weights: Sequence[ExactReal], c: Sequenc
         lean = "among_nearest"
     else:
         lean = "pulled_away" if len(heavy) == 1 else "shared"
-    return say(f"figure.context.{lean}", region=say.text(f"words.hull.{hull}.region"),
-               sits=say.text(f"words.hull.{hull}.sits"), c1=w.shown_answer(c[0]).text, c2=w.shown_answer(c[1]).text,
-               near=names(near), heavy=names(heavy), weight=w.shown_answer(weights[heavy[0]]).text)
+    said = {"region": say.text(f"words.hull.{hull}.region"), "sits": say.text(f"words.hull.{hull}.sits"),
+            "c1": w.shown_answer(c[0]).text, "c2": w.shown_answer(c[1]).text, "near": names(near),
+            "weight": w.shown_answer(weights[heavy[0]]).text}
+    if lean == "nearest_heaviest":  # the state it is nearest to is the heaviest: named once
+        return say("figure.context.nearest_heaviest", **said)
+    return say(f"figure.context.{lean}", **said, heavy=names(heavy))
 
 
 def entropy_figure(w: SolutionBuilder, labels: Sequence[str], values: Sequence[ExactReal], tx: int, caption: tuple,

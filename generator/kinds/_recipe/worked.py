@@ -195,8 +195,10 @@ def _entropy_result(w: SolutionBuilder, keys: Sequence[Num], weights: Sequence[E
     if worked.text == key.text:
         return (say("steps.entropy.result", h=eq(Sym("H"), key)),)
     exact_weights = all(ExactReal.of(value_of(k)).rat == a.rat for k, a in zip(keys, weights))
-    return (say("notes.entropy_differs.terms_rounded" if exact_weights else "notes.entropy_differs.weights_rounded",
-                approx=Chain(Sym("H"), (("≈", worked),)), places=w.places, digits=w.digits, h=eq(Sym("H"), key)),)
+    approx, h = Chain(Sym("H"), (("≈", worked),)), eq(Sym("H"), key)
+    if exact_weights:
+        return (say("notes.entropy_differs.terms_rounded", approx=approx, places=w.places, h=h),)
+    return (say("notes.entropy_differs.weights_rounded", approx=approx, digits=w.digits, h=h),)
 
 
 def _rounded_too_soon(w: SolutionBuilder, keys: Sequence[Num]) -> ExactReal:
