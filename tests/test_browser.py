@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -1106,3 +1107,59 @@ def test_figure_text_is_at_least_11_px_on_a_390_px_phone(browser, built):
             }).filter(([, px]) => px < 11)""")
     context.close()
     assert small == []
+
+
+@pytest.fixture(scope="module")
+def german(tmp_path_factory):
+    """A German course (--lang de) built by MkDocs and served: the pages the
+    translator's check cannot see, in a real browser."""
+    work = tmp_path_factory.mktemp("site-de")
+    docs = work / "docs"
+    shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("generated"))
+    gen = subprocess.run([sys.executable, "-m", "generator", "site", "--sets", "1", "--seed", "7", "--lang", "de",
+                          "--docs", str(docs)], capture_output=True, text=True)
+    assert gen.returncode == 0, gen.stderr
+    assert "theme: language: de" in gen.stderr  # it says what stays the course's own
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
+    config.update(docs_dir="docs", site_dir=str(work / "site"))
+    (work / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True))
+    build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(work / "mkdocs.yml")],
+                           capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert build.returncode == 0, build.stderr
+    httpd = _serve(work / "site")
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+
+
+@pytest.mark.parametrize("width", [390, 1200])
+def test_a_german_practice_page_reads_and_answers_in_german(browser, german, width):
+    """Issue 35.3: the practice page of 2.1 in German at phone and desktop
+    width: its numbers with a decimal comma, no English sentence, nothing
+    wider than the screen, the key typed with decimal commas marked right and
+    a wrong or half-typed answer told in German, the formula button German."""
+    import json
+
+    v = Practice(browser, german + "generated/practice/weights-from-scores/", width=width)
+    page = v.page
+    page.evaluate("MathJax.startup.promise")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    box = page.locator(".ad-variant-body:not([hidden]) .ad-check")
+    data = json.loads(box.get_attribute("data-ad"))
+    page.evaluate("document.querySelectorAll('.ad-variant-body:not([hidden]) details').forEach(d => d.open = true)")
+    words = page.locator(".ad-variant-body:not([hidden])").inner_text()  # the worked solution too
+    assert re.search(r"\d,\d", words) and not re.search(r"(?<![\w.])\d+\.\d{2,}", words), words[:300]
+    assert not re.search(r"\b(the|weights|Step|Why this step)\b", words), words[:300]
+    graded = [a for a in graded_answers(solution_of(data["variant"])) if a.type != "text"]
+    i = [a.name for a in graded].index("weights")
+    form = box.locator(f'form[data-ad-answer="{i}"]')
+    field = form.locator(".ad-input")
+    key = [x.replace(".", ",") for x in _rows_of(graded[i])[0]]  # as the page prints it: 0,2447
+    field.fill("; ".join(key))
+    assert feedback_after(form).startswith("✓ Richtig"), key
+    field.fill("; ".join(["0,9"] * len(key)))
+    said = feedback_after(form)
+    assert said.startswith("✗ Noch nicht") and "nicht zu 1" in said, said
+    field.fill("; ".join([key[0], ""] + key[2:]))
+    assert "Komponente 2 ist leer" in feedback_after(form)
+    assert page.locator(".ad-formula-settings button").inner_text().startswith("Formel-Einstellungen")
+    v.close()
