@@ -50,7 +50,11 @@ def generated(tmp_path_factory):
 @pytest.fixture(scope="module")
 def site(generated):
     """The site built with MkDocs + Material."""
-    work = generated
+    return mkdocs_build(generated)
+
+
+def mkdocs_build(work: Path) -> Path:
+    """work/docs built by MkDocs with the project's mkdocs.yml into work/site."""
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
     config.update(docs_dir="docs", site_dir=str(work / "site"))
     (work / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True))
@@ -1120,13 +1124,7 @@ def german(tmp_path_factory):
                           "--docs", str(docs)], capture_output=True, text=True)
     assert gen.returncode == 0, gen.stderr
     assert "theme: language: de" in gen.stderr  # it says what stays the course's own
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
-    config.update(docs_dir="docs", site_dir=str(work / "site"))
-    (work / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True))
-    build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(work / "mkdocs.yml")],
-                           capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
-    assert build.returncode == 0, build.stderr
-    httpd = _serve(work / "site")
+    httpd = _serve(mkdocs_build(work))
     yield f"http://127.0.0.1:{httpd.server_address[1]}/"
     httpd.shutdown()
 
