@@ -11,7 +11,7 @@ import os
 import sys
 from typing import Sequence
 
-from . import kinds
+from . import kinds, text
 from .cli_args import join_negative_values, parser
 from .errors import UserError
 
@@ -147,12 +147,9 @@ def cmd_site(args) -> int:
     if write_mathjax(Path(args.docs), args.force) is None:
         print("warning: MathJax is not installed (pip install -e '.[site]'); "
               "the site's formulas will show as raw TeX", file=sys.stderr)
-    from . import text
-
-    if text.settings().lang != "en":
-        print(f"note: mkdocs.yml's sidebar titles and theme language, and docs/index.md and docs/recipe.md, are "
-              f"the course's own: write them in the course's language too (theme: language: "
-              f"{text.settings().lang}; guide/texts.md)", file=sys.stderr)
+    if (lang := text.settings().lang) != "en":
+        print(f"note: mkdocs.yml (sidebar titles, theme: language: {lang}), docs/index.md and docs/recipe.md are the "
+              "course's own: write them in its language too (guide/texts.md)", file=sys.stderr)
     print(f"wrote {len(specs)} problem set(s) from seed {master} into {target} "
           f"(rerun with --seed {master})", file=sys.stderr)
     return 0
