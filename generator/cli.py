@@ -117,7 +117,7 @@ def cmd_site(args) -> int:
 
     if args.sets is not None and not 1 <= args.sets <= MAX_SETS:
         raise UserError(f"--sets: use 1 to {MAX_SETS}")
-    spec = load_spec(args.spec) if args.spec else None
+    spec = load_spec(args.spec, args.lang) if args.spec else None
     _words(args, spec)
     from .writers.site import GENERATED
 
@@ -194,7 +194,7 @@ def cmd_sheet(args) -> int:
     from .writers.sheets import write_sheet
     from .writers.typst.compiler import font_warnings, use_fonts
 
-    spec = load_spec(args.spec)
+    spec = load_spec(args.spec, args.lang)
     _words(args, spec)
     _outside(args.out, args.spec, *args.font_path)
     use_fonts(args.font_path)
@@ -214,7 +214,7 @@ def cmd_exam(args) -> int:
     from .writers.exams import write_exam
     from .writers.typst.compiler import font_warnings, use_fonts
 
-    spec = load_spec(args.spec)
+    spec = load_spec(args.spec, args.lang)
     _words(args, spec)
     _outside(args.out, args.spec, args.roster, *args.font_path)
     pool = args.variants is not None

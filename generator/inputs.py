@@ -22,6 +22,13 @@ MAX_TX = 12  # input positions one worked solution can show legibly
 MAX_TY = 8  # decoder steps (rows) one worked solution can show legibly
 MAX_DIGITS_TYPED = 30  # characters in one typed number
 
+def _refused(key: str, /, **values) -> UserError:
+    """The refusal KEY (refused.*) of the shared text file, in the run's language."""
+    from .text import Sayer
+
+    return UserError(Sayer("shared").text(key, **values))
+
+
 _DECIMAL = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?$")
 _RATIO = re.compile(r"^[+-]?\d+/\d+$")
 
@@ -37,7 +44,7 @@ def parse_number(raw: Any, what: str) -> Fraction:
         if hit is not None:
             return hit
     if isinstance(raw, bool):
-        raise UserError(f"{what}: expected a number, got {raw!r}")
+        raise _refused("refused.expected_number", what=what, got=repr(raw))
     if isinstance(raw, int):
         text = str(raw)
     elif isinstance(raw, float):
@@ -45,27 +52,27 @@ def parse_number(raw: Any, what: str) -> Fraction:
     elif isinstance(raw, str):
         text = raw.strip()
     else:
-        raise UserError(f"{what}: expected a number, got {type(raw).__name__}")
+        raise _refused("refused.expected_number", what=what, got=type(raw).__name__)
     if text == "":
-        raise UserError(f"{what}: an empty value; write a number such as 0.5")
+        raise _refused("refused.empty_number", what=what)
     low = text.lower().lstrip("+-")
     if low in ("nan", "inf", "infinity"):
-        raise UserError(f"{what}: {text!r} is not a finite number; use a decimal such as 1.5")
+        raise _refused("refused.not_finite", what=what, got=repr(text))
     if len(text) > MAX_DIGITS_TYPED:
-        raise UserError(f"{what}: {text[:20]}... is longer than {MAX_DIGITS_TYPED} characters")
+        raise _refused("refused.too_long", what=what, start=text[:20], most=MAX_DIGITS_TYPED)
     if _DECIMAL.match(text):
         value = Fraction(text)
     elif _RATIO.match(text):
         num, den = text.split("/")
         if int(den) == 0:
-            raise UserError(f"{what}: {text!r} divides by zero")
+            raise _refused("refused.divides_by_zero", what=what, got=repr(text))
         value = Fraction(int(num), int(den))
     else:
-        raise UserError(f"{what}: {text!r} is not a number; write a decimal such as 0.3 or a ratio such as 1/3")
+        raise _refused("refused.not_a_number", what=what, got=repr(text))
     if abs(value) > MAX_ABS:
-        raise UserError(f"{what}: {text} is larger than 10^6 in size; scores that large are not supported")
+        raise _refused("refused.too_large", what=what, typed=text)
     if value != 0 and abs(value) < MIN_ABS:
-        raise UserError(f"{what}: {text} is smaller than 10^-100 in size; write 0 instead")
+        raise _refused("refused.too_small", what=what, typed=text)
     if isinstance(raw, str) and len(_PARSED) < 16384:
         _PARSED[str(raw)] = value
     return value
@@ -105,11 +112,11 @@ def parse_scores(raw: Any, what: str = "scores", *, max_len: int = MAX_TX) -> li
     if isinstance(raw, str):
         raw = raw.split(",")
     if not isinstance(raw, list):
-        raise UserError(f"{what}: expected a list of numbers")
+        raise _refused("refused.not_a_list", what=what)
     if not raw:
-        raise UserError(f"{what}: the list is empty; give at least one number")
+        raise _refused("refused.empty_list", what=what)
     if len(raw) > max_len:
-        raise UserError(f"{what}: {len(raw)} values, but at most {max_len} are supported")
+        raise _refused("refused.too_many_values", what=what, count=len(raw), most=max_len)
     values = [parse_number(v, f"{what}[{i + 1}]") for i, v in enumerate(raw)]
     check_spread(values, what)
     return values
@@ -117,26 +124,26 @@ def parse_scores(raw: Any, what: str = "scores", *, max_len: int = MAX_TX) -> li
 
 def check_spread(values: list[Fraction], what: str) -> None:
     if max(values) - min(values) > MAX_SPREAD:
-        raise UserError(f"{what}: the largest and smallest differ by more than {MAX_SPREAD}; "
-                        "weights that small cannot be printed exactly — use a smaller range")
+        raise _refused("refused.spread", what=what, most=str(MAX_SPREAD))
 
 
 def parse_states(raw: Any, n: int, what: str = "states") -> list[list[Fraction]]:
     if not isinstance(raw, list) or not raw:
-        raise UserError(f"{what}: expected a list of vectors, one per input position")
+        raise _refused("refused.not_vectors", what=what)
     if len(raw) != n:
-        raise UserError(f"{what}: {len(raw)} vectors given, but there are {n} input positions")
+        raise _refused("refused.one_vector" if len(raw) == 1 else "refused.vector_count", what=what, count=len(raw), n=n)
     out = []
     dim = None
     for i, vec in enumerate(raw):
         if not isinstance(vec, list) or not vec:
-            raise UserError(f"{what}[{i + 1}]: expected a non-empty list of numbers")
+            raise _refused("refused.empty_vector", what=f"{what}[{i + 1}]")
         if dim is None:
             dim = len(vec)
         if len(vec) != dim:
-            raise UserError(f"{what}[{i + 1}]: has {len(vec)} components, the first has {dim}")
+            raise _refused("refused.one_component" if len(vec) == 1 else "refused.components", what=f"{what}[{i + 1}]",
+                           count=len(vec), first=dim)
         if dim > 4:
-            raise UserError(f"{what}: vectors of at most 4 components are supported")
+            raise _refused("refused.too_many_components", what=what)
         out.append([parse_number(v, f"{what}[{i + 1}][{j + 1}]") for j, v in enumerate(vec)])
     return out
 
@@ -145,15 +152,15 @@ def parse_words(raw: Any, what: str, *, max_len: int) -> list[str]:
     if isinstance(raw, str):
         raw = raw.split()
     if not isinstance(raw, list) or not raw:
-        raise UserError(f"{what}: expected a non-empty list of words")
+        raise _refused("refused.not_words", what=what)
     if len(raw) > max_len:
-        raise UserError(f"{what}: {len(raw)} words, but at most {max_len} are supported")
+        raise _refused("refused.too_many_words", what=what, count=len(raw), most=max_len)
     words = []
     for i, w in enumerate(raw):
         if not isinstance(w, str) or not w.strip():
-            raise UserError(f"{what}[{i + 1}]: expected a non-empty word")
+            raise _refused("refused.empty_word", what=f"{what}[{i + 1}]")
         if len(w) > 40:
-            raise UserError(f"{what}[{i + 1}]: words are limited to 40 characters")
+            raise _refused("refused.long_word", what=f"{what}[{i + 1}]")
         words.append(w.strip())
     return words
 
@@ -161,12 +168,10 @@ def parse_words(raw: Any, what: str, *, max_len: int) -> list[str]:
 def check_keys(inputs: dict[str, Any], allowed: set[str], kind: str) -> None:
     unknown = sorted(set(inputs) - allowed)
     if unknown:
-        raise UserError(
-            f"kind {kind} does not take input {unknown[0]!r}; it takes: {', '.join(sorted(allowed))}"
-        )
+        raise _refused("refused.unknown_input", kind=kind, key=repr(unknown[0]), allowed=", ".join(sorted(allowed)))
 
 
 def require(inputs: dict[str, Any], key: str, kind: str) -> Any:
     if key not in inputs:
-        raise UserError(f"kind {kind} needs the input {key!r}")
+        raise _refused("refused.missing_input", kind=kind, key=repr(key))
     return inputs[key]

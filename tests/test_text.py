@@ -242,6 +242,37 @@ def test_the_check_finds_what_a_translator_left(cli, tmp_path):
     assert "the page reads as English in places" in r.stdout
 
 
+@pytest.mark.parametrize("args, english, german", [
+    (["H", "--input", '{"scores": ["1", "2"], "betas": ["1", "-2"]}'],
+     "betas: every β must be positive", "betas: jedes β muss positiv sein"),
+    (["A", "--scores", "1,0.5x"], "scores[2]: '0.5x' is not a number; write a decimal such as 0.3",
+     "scores[2]: '0.5x' ist keine Zahl; schreibe eine Dezimalzahl wie 0.3 (mit Dezimalpunkt)"),
+    (["2.2", "--input", '{"scores": ["1", "2"], "states": [["1"]]}'],
+     "states: 1 vector given, but there are 2 input positions",
+     "states: 1 Vektor angegeben, aber es gibt 2 Eingabepositionen"),
+    (["A", "--input", '{"score": ["1", "2"]}'], "kind A does not take input 'score'; it takes: scores",
+     "Aufgabenart A nimmt keine Eingabe 'score'; sie nimmt: scores"),
+])
+def test_a_refused_input_is_said_in_the_runs_language(cli, args, english, german):
+    """What a typed input must look like is said from the text files'
+    refused.* (issue 35.3): in English as before, in German with --lang de."""
+    for lang, says in (("en", english), ("de", german)):
+        r = cli("problem", *args, "--lang", lang)
+        assert r.returncode == 2 and r.stdout == ""
+        assert r.stderr.startswith(f"error: {says}"), r.stderr
+        assert r.stderr.count("\n") == 1
+
+
+def test_a_specs_item_is_refused_in_its_language_or_the_command_lines(cli, tmp_path):
+    spec = tmp_path / "spec.yaml"
+    spec.write_text('title: T\nlang: de\nitems:\n  - {kind: A, count: 1, inputs: {scores: ["1", "x"]}}\n', "utf-8")
+    item = f"error: {spec}: item 1 (line 4): inputs: scores[2]: 'x' "
+    for lang, says in ((), "ist keine Zahl"), (("--lang", "en"), "is not a number"):
+        r = cli("sheet", str(spec), "--out", str(tmp_path / "out"), *lang)
+        assert r.returncode == 2 and r.stderr.startswith(item + says), r.stderr
+        assert not (tmp_path / "out").exists()
+
+
 # A sentence is given only the values it says (issue 35.6): a value no
 # placeholder of the chosen sentence names was computed for nothing.
 

@@ -30,7 +30,9 @@ from ..errors import UserError
 from ..loaded import find_fault, place
 from ..pipeline import MAX_DIGITS, MIN_DIGITS
 from ..seeding import MAX_SEED
+from .. import text
 from ..text import Sayer
+from ..text.edits import languages
 from .spec_yaml import read_yaml
 
 MAX_COUNT = 50  # problems of one item
@@ -72,11 +74,12 @@ def _label(path: Path) -> str:
     return str(path).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
-def load_spec(path: str | Path) -> Spec:
-    """Read and validate a spec file."""
+def load_spec(path: str | Path, lang: str | None = None) -> Spec:
+    """Read and validate a spec file; its items' typed inputs are refused in
+    `lang` (--lang), else in the spec's own `lang:`."""
     p = Path(path)
     data, lines = read_yaml(p)
-    return parse_spec(data, _label(p), lines)
+    return parse_spec(data, _label(p), lines, lang)
 
 
 class _Mistake(Exception):
@@ -119,7 +122,7 @@ _FIELDS = (
 )
 
 
-def parse_spec(data: Any, source: str, lines: dict[int, int] | None = None) -> Spec:
+def parse_spec(data: Any, source: str, lines: dict[int, int] | None = None, lang: str | None = None) -> Spec:
     """A spec from its YAML data; every mistake in it is reported at once
     (UserError: one of them as its message, several as `details`), each as
     `PLACE: what to fix`.  Items are counted from 1, as people count, and
@@ -142,7 +145,8 @@ def parse_spec(data: Any, source: str, lines: dict[int, int] | None = None) -> S
         with mistakes.check():
             if not right(values[name]):
                 _fail(name, what)
-    items = _parse_items(data.get("items"), lines, mistakes)
+    with text.use(_words_lang(lang or values["lang"])):
+        items = _parse_items(data.get("items"), lines, mistakes)
     found = mistakes.found
     if len(found) == 1:
         raise UserError(f"{source}: {found[0]}")
@@ -151,6 +155,12 @@ def parse_spec(data: Any, source: str, lines: dict[int, int] | None = None) -> S
         raise UserError(f"{source}: {len(found)} mistakes:", details=shown)
     return Spec(values["title"].strip(), tuple(items), values["seed"], values["sets"], values["digits"], source,
                 values["lang"], values["text"])
+
+
+def _words_lang(lang: Any) -> str:
+    """The language the items' refusals are said in: a known one, else English
+    (an unknown one is refused as the spec's or --lang's own mistake)."""
+    return lang if isinstance(lang, str) and lang in languages() else "en"
 
 
 def _parse_items(raw_items: Any, lines: dict[int, int], mistakes: _Mistakes) -> list[Item]:
