@@ -274,3 +274,34 @@ def test_ctrl_c_while_typst_compiles_in_the_main_process_ends_within_a_second(tm
     assert took < 1.0, f"Ctrl-C took {took:.2f} s"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["big.yaml"]
     assert list(compiling.iterdir()) == []
+
+
+def _half_a_result(_):
+    """A worker's job that sends the first bytes of a result, as a worker
+    killed mid-send leaves them, then waits to be killed."""
+    import struct
+
+    frame = sys._getframe()
+    while frame.f_code.co_name != "_process_worker":
+        frame = frame.f_back
+    os.write(frame.f_locals["result_queue"]._writer.fileno(), struct.pack("!i", 1000) + b"x")
+    time.sleep(60)
+
+
+def test_stopping_a_pool_whose_worker_died_mid_result_does_not_wait_for_ever():
+    """Ctrl-C hung 1 of 25 loaded 400-student exams (and once in CI): a
+    worker killed while sending its result left half a message, the pool's
+    manager thread waited for the rest and stop_pool's shutdown for it."""
+    import multiprocessing as mp
+    import threading
+    from concurrent.futures import ProcessPoolExecutor
+
+    from generator.writers.lifeline import stop_pool
+
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=mp.get_context("fork"))
+    pool.submit(_half_a_result, None)
+    time.sleep(1.0)  # the half message is in the pipe, the manager thread reading it
+    stopper = threading.Thread(target=stop_pool, args=(pool,), daemon=True)
+    stopper.start()
+    stopper.join(10)
+    assert not stopper.is_alive(), "stop_pool waits for the rest of a dead worker's result"

@@ -90,6 +90,15 @@ def stop_pool(pool) -> None:
             worker.join()
         except (OSError, ValueError, AttributeError, AssertionError):
             pass
+    # A worker killed while sending its result leaves half a message in the
+    # result pipe: the pool's manager thread waited in recv() for the rest,
+    # and shutdown() for it, for ever (1 Ctrl-C in 25 of a 400-student exam
+    # on a loaded machine).  With the workers gone, this process holds the
+    # pipe's last write end: closed, that recv() ends (EOF) and the manager
+    # marks the pool broken.
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+    if writer is not None:
+        writer.close()
     pool.shutdown(wait=True)
     from .typst.pool import sweep_abandoned
 
