@@ -12,6 +12,7 @@ from typing import Any
 
 from .errors import UserError
 from .mathlines import NumText
+from .text import Sayer
 
 MAX_ABS = Fraction(10) ** 6  # scores and states larger than this are refused
 MIN_ABS = Fraction(1, 10**100)  # non-zero values smaller than this would be subnormal floats
@@ -22,10 +23,9 @@ MAX_TX = 12  # input positions one worked solution can show legibly
 MAX_TY = 8  # decoder steps (rows) one worked solution can show legibly
 MAX_DIGITS_TYPED = 30  # characters in one typed number
 
+
 def _refused(key: str, /, **values) -> UserError:
     """The refusal KEY (refused.*) of the shared text file, in the run's language."""
-    from .text import Sayer
-
     return UserError(Sayer("shared").text(key, **values))
 
 
@@ -131,7 +131,8 @@ def parse_states(raw: Any, n: int, what: str = "states") -> list[list[Fraction]]
     if not isinstance(raw, list) or not raw:
         raise _refused("refused.not_vectors", what=what)
     if len(raw) != n:
-        raise _refused("refused.one_vector" if len(raw) == 1 else "refused.vector_count", what=what, count=len(raw), n=n)
+        raise _refused("refused.one_vector" if len(raw) == 1 else "refused.vector_count", what=what,
+                       count=len(raw), n=n)
     out = []
     dim = None
     for i, vec in enumerate(raw):

@@ -25,12 +25,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import kinds
+from .. import kinds, text
 from ..errors import UserError
 from ..loaded import find_fault, place
 from ..pipeline import MAX_DIGITS, MIN_DIGITS
 from ..seeding import MAX_SEED
-from .. import text
 from ..text import Sayer
 from ..text.edits import languages
 from .spec_yaml import read_yaml
